@@ -1,0 +1,66 @@
+// The bundle stage: esbuild builds the client script (hydration over the same templates) and the stylesheet,
+// minified, with content hashes in their names so they can be cached forever.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { OutputFile } from '../types.ts';
+
+export interface Bundle {
+  files: OutputFile[];
+  /** URLs of the stylesheets and scripts, for the document head. */
+  styles: string[];
+  scripts: string[];
+}
+
+/** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
+const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(dir: string): string {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, 'src', 'client', 'main.tsx'))) return current;
+    if (path.dirname(current) === current) throw new Error(`cannot find egdocs' client sources above ${dir}`);
+  }
+}
+
+export interface BundleOptions {
+  baseUrl: string;
+  /** Folder of the templates (the project's own, or egdocs' default). */
+  templatesDir: string;
+}
+
+/** Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css. */
+export async function bundleClient({ baseUrl, templatesDir }: BundleOptions): Promise<Bundle> {
+  const result = await build({
+    entryPoints: {
+      main: path.join(packageRoot, 'src/client/main.tsx'),
+      styles: path.join(templatesDir, 'styles/index.css'),
+    },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    splitting: true,
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    outdir: 'assets',
+    entryNames: '[ext]/[name].[hash]',
+    chunkNames: 'js/chunk.[hash]',
+    assetNames: 'media/[name].[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: packageRoot,
+    metafile: true,
+  });
+  const files: OutputFile[] = [];
+  const styles: string[] = [];
+  const scripts: string[] = [];
+  for (const file of result.outputFiles) {
+    const rel = path.relative(packageRoot, file.path).split(path.sep).join('/');
+    files.push({ path: rel, contents: file.contents });
+    if (/^assets\/css\/styles\./.test(rel)) styles.push(baseUrl + rel);
+    if (/^assets\/js\/main\./.test(rel)) scripts.push(baseUrl + rel);
+  }
+  return { files, styles, scripts };
+}

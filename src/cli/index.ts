@@ -1,0 +1,44 @@
+// The command line: commander declarations and thin actions (flags -> stage API -> exit code).
+// Heavy modules load inside the actions, so `egdocs --help` starts fast.
+import { Command, Option } from 'commander';
+import { VERSION } from '../version.ts';
+
+export async function main(argv: string[] = process.argv): Promise<void> {
+  const program = new Command('egdocs')
+    .description('Build, serve and check a documentation site from markdown.')
+    .version(VERSION, '-v, --version', 'print the egdocs version')
+    .option('-c, --config <file>', 'path to the site config', 'site.config.ts')
+    .showHelpAfterError();
+
+  program
+    .command('build')
+    .description('build the site into the output folder (default: build/)')
+    .option('-o, --out-dir <dir>', 'output folder, relative to the config file')
+    .option('-b, --base-url <path>', 'path the site is served under (default: from the config)')
+    .action(async (options: { outDir?: string; baseUrl?: string }) => {
+      const { runBuild } = await import('./build.ts');
+      process.exitCode = await runBuild({ configFile: program.opts().config, ...options });
+    });
+
+  program
+    .command('check')
+    .description('build in memory and report broken links, anchors and images; exit 1 when any is found')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .action(async (options: { format: 'text' | 'json' | 'github' }) => {
+      const { runCheck } = await import('./check.ts');
+      process.exitCode = await runCheck({ configFile: program.opts().config, format: options.format });
+    });
+
+  program
+    .command('serve')
+    .description('build in memory and serve the site locally (or serve a finished build with --dir)')
+    .option('-p, --port <port>', 'port to listen on', '3000')
+    .option('-H, --host <host>', 'address to bind', '127.0.0.1')
+    .option('-d, --dir <dir>', 'serve this finished build instead of building')
+    .action(async (options: { port: string; host: string; dir?: string }) => {
+      const { runServe } = await import('./serve.ts');
+      process.exitCode = await runServe({ configFile: program.opts().config, port: Number(options.port), host: options.host, dir: options.dir });
+    });
+
+  await program.parseAsync(argv);
+}

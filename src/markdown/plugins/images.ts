@@ -1,0 +1,64 @@
+// Images: resolve the written path to a file under content/, point at its output URL, and give it its intrinsic
+// width and height so the page does not shift as it loads. A missing file is a warning at its line.
+import path from 'node:path/posix';
+import type { MarkdownIt } from 'markdown-it';
+import { imageSize } from 'image-size';
+import type { Config } from '../../types.ts';
+import { assetUrl } from '../../site/urls.ts';
+import { attr, locate, type MarkdownEnv } from '../env.ts';
+
+export interface ImageOptions {
+  config: Config;
+  /** Files under content/ by path from the project root. */
+  assets: Map<string, Uint8Array>;
+}
+
+export function images(md: MarkdownIt, options: ImageOptions): void {
+  const { config, assets } = options;
+  md.core.ruler.after('inline', 'egdocs_images', (state) => {
+    const env = state.env as unknown as MarkdownEnv;
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      for (const token of block.children) {
+        if (token.type !== 'image') continue;
+        const raw = attr(token, 'src');
+        if (/^(?:[a-z]+:|\/\/)/i.test(raw)) continue;
+        const { line, column } = locate(env, block.map, raw);
+        const contentPath = contentPathOf(raw, env.source.file, config);
+        const bytes = assets.get(contentPath);
+        if (!bytes) {
+          env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, { file: env.source.file, line, column });
+          continue;
+        }
+        const url = assetUrl(config, contentPath, bytes);
+        token.attrSet('src', url);
+        env.links.push({ raw, href: url, hash: '', kind: 'image', line, column });
+        const size = safeSize(bytes);
+        if (size) {
+          token.attrSet('width', String(size.width));
+          token.attrSet('height', String(size.height));
+        }
+        token.attrSet('loading', 'lazy');
+        token.attrSet('decoding', 'async');
+      }
+    }
+  });
+}
+
+function contentPathOf(raw: string, fromFile: string, config: Config): string {
+  const clean = decodeURI(raw.split(/[?#]/)[0]);
+  if (clean.startsWith('/')) {
+    const withoutBase = clean.startsWith(config.baseUrl) ? clean.slice(config.baseUrl.length) : clean.slice(1);
+    return `content/static/${withoutBase}`;
+  }
+  return path.normalize(path.join(path.dirname(fromFile), clean));
+}
+
+function safeSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+// Link rewriting and recording, in the one parse pass: `.md` paths become routes, root-relative paths get the
+// base path, external links open in a new tab; every link is recorded with its file position for `check`.
+import path from 'node:path/posix';
+import type { MarkdownIt } from 'markdown-it';
+import type { Config, LinkRef } from '../../types.ts';
+import { attr, locate, type MarkdownEnv } from '../env.ts';
+
+export interface LinkOptions {
+  config: Config;
+  /** Route of each markdown source, by its path from the project root. */
+  routeByFile: Map<string, string>;
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const MARKDOWN_FILE = /\.mdx?$/i;
+
+export function links(md: MarkdownIt, options: LinkOptions): void {
+  // After 'linkify' so that bare URLs turned into links are treated like written ones.
+  md.core.ruler.after('linkify', 'egdocs_links', (state) => {
+    const env = state.env as unknown as MarkdownEnv;
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      for (const token of block.children) {
+        if (token.type !== 'link_open') continue;
+        const raw = attr(token, 'href');
+        const ref = resolveLink(raw, env.source.file, options);
+        const { line, column } = locate(env, block.map, raw);
+        env.links.push({ ...ref, raw, line, column });
+        if (ref.kind === 'external') {
+          if (/^https?:|^\/\//i.test(raw)) {
+            token.attrSet('target', '_blank');
+            token.attrSet('rel', 'noopener noreferrer');
+          }
+        } else {
+          token.attrSet('href', ref.href + (ref.hash ? `#${ref.hash}` : ''));
+        }
+      }
+    }
+  });
+}
+
+/** What a written href points at, resolved against the file it is written in. */
+export function resolveLink(raw: string, fromFile: string, options: LinkOptions): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
+  const { config, routeByFile } = options;
+  if (EXTERNAL.test(raw)) return { href: raw, hash: '', kind: 'external' };
+  const hashAt = raw.indexOf('#');
+  const pathPart = decodeURI(hashAt >= 0 ? raw.slice(0, hashAt) : raw);
+  const hash = hashAt >= 0 ? raw.slice(hashAt + 1) : '';
+  if (pathPart === '') return { href: '', hash, kind: 'anchor' };
+  if (MARKDOWN_FILE.test(pathPart)) {
+    const target = pathPart.startsWith('/')
+      ? path.join('content', pathPart)
+      : path.normalize(path.join(path.dirname(fromFile), pathPart));
+    // An unresolved .md link keeps its content path (not a URL), which is how check tells it is broken.
+    return { href: routeByFile.get(target) ?? target, hash, kind: 'markdown' };
+  }
+  if (pathPart.startsWith('/')) {
+    const underBase = pathPart.startsWith(config.baseUrl) ? pathPart : config.baseUrl + pathPart.slice(1);
+    return { href: withTrailingSlash(underBase), hash, kind: 'internal' };
+  }
+  // A relative URL (./sibling/) resolves against the page's own route, as a browser would.
+  const ownRoute = routeByFile.get(fromFile) ?? config.baseUrl;
+  return { href: withTrailingSlash(path.normalize(path.join(ownRoute, pathPart))), hash, kind: 'internal' };
+}
+
+/** Routes end with '/'; files (a dot in the last segment) keep their name. */
+function withTrailingSlash(url: string): string {
+  const last = url.split('/').pop() ?? '';
+  return url.endsWith('/') || last.includes('.') ? url : `${url}/`;
+}

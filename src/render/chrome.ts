@@ -1,0 +1,54 @@
+// The chrome: navbar, footer and the rest of the layout that every route shares, resolved once per build.
+import { fail } from '../diagnostics.ts';
+import { flattenSidebar } from '../site/docs.ts';
+import { withBase } from '../site/urls.ts';
+import type { Chrome, NavbarEntry, Site } from '../types.ts';
+
+/** Resolves navbar items to links; a docs sidebar item with nothing to link to stops the build. */
+export function chromeOf(site: Site): Chrome {
+  const { config } = site;
+  const docsLink = (sidebarId: string, index: number): string => {
+    const sidebar = site.sidebars[sidebarId];
+    if (!sidebar) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' does not exist`, { file: config.configFile }, `use one of: ${Object.keys(site.sidebars).join(', ') || '(no sidebars defined)'}`);
+    const first = flattenSidebar(sidebar)[0];
+    if (!first) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' has no doc to link to`, { file: config.configFile }, 'add a doc to the sidebar');
+    return first.href;
+  };
+  const navbar: NavbarEntry[] = [];
+  config.navbar.items.forEach((item, index) => {
+    switch (item.type) {
+      case 'docSidebar':
+        navbar.push({ type: 'link', label: item.label, href: docsLink(item.sidebarId, index), position: item.position, activeBase: withBase(config, config.docs.routeBasePath) });
+        break;
+      case 'link':
+        navbar.push({ type: 'link', label: item.label, href: item.href.startsWith('/') && !item.href.startsWith(config.baseUrl) ? withBase(config, item.href) : item.href, position: item.position });
+        break;
+      case 'search':
+      case 'colorMode':
+        navbar.push({ type: item.type, position: item.position });
+        break;
+      // Version and locale switchers are layout parts that only render when there is a choice to make.
+      case 'docsVersionDropdown':
+      case 'localeDropdown':
+        break;
+    }
+  });
+  const firstSidebar = Object.keys(site.sidebars)[0];
+  return {
+    title: config.title,
+    baseUrl: config.baseUrl,
+    logo: config.navbar.logo && { alt: config.navbar.logo.alt, src: withBase(config, config.navbar.logo.src).replace(/\/$/, '') },
+    navbarTitle: config.navbar.title || config.title,
+    navbar,
+    hideOnScroll: config.navbar.hideOnScroll,
+    footer: config.footer,
+    announcementBar: config.announcementBar,
+    colorMode: config.colorMode,
+    search: { ...config.search, pageHref: withBase(config, 'search') },
+    docsHref: firstSidebar ? flattenSidebar(site.sidebars[firstSidebar])[0]?.href ?? withBase(config, config.docs.routeBasePath) : withBase(config, config.docs.routeBasePath),
+    blogHref: site.posts.length > 0 ? withBase(config, config.blog.routeBasePath) : undefined,
+    client: config.client,
+    showReadingTime: config.blog.showReadingTime,
+    recentPosts: site.posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
+  };
+}

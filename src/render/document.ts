@@ -1,0 +1,105 @@
+// The HTML document around a rendered page: head (title, meta, canonical, OpenGraph, styles, the inline
+// colour-mode script that runs before first paint), the app's markup, the hydration data and the client script.
+import type { Chrome, Config, Route } from '../types.ts';
+
+export interface Assets {
+  /** Stylesheet URLs, in order. */
+  styles: string[];
+  /** Module script URLs. */
+  scripts: string[];
+}
+
+export interface DocumentInput {
+  config: Config;
+  chrome: Chrome;
+  route: Route;
+  appHtml: string;
+  /** JSON the client hydrates from (already serialised). */
+  data: string;
+  assets: Assets;
+  generator: string;
+}
+
+/** The complete HTML of a route. */
+export function renderDocument({ config, chrome, route, appHtml, data, assets, generator }: DocumentInput): string {
+  const title = documentTitle(config, route);
+  const canonical = config.url + route.path;
+  const description = route.description || config.tagline;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(description)}">`,
+    `<meta name="generator" content="${escapeAttr(generator)}">`,
+    `<meta name="color-scheme" content="dark light">`,
+    route.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeAttr(canonical)}">`,
+    `<meta property="og:title" content="${escapeAttr(title)}">`,
+    `<meta property="og:description" content="${escapeAttr(description)}">`,
+    `<meta property="og:type" content="${route.data.kind === 'blog-post' ? 'article' : 'website'}">`,
+    `<meta property="og:url" content="${escapeAttr(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeAttr(config.title)}">`,
+    `<meta name="twitter:card" content="summary">`,
+    config.favicon ? `<link rel="icon" href="${escapeAttr(config.baseUrl + config.favicon)}">` : '',
+    `<link rel="alternate" type="application/rss+xml" href="${config.baseUrl}${config.blog.routeBasePath}/rss.xml" title="${escapeAttr(config.title)} RSS Feed">`,
+    `<link rel="alternate" type="application/atom+xml" href="${config.baseUrl}${config.blog.routeBasePath}/atom.xml" title="${escapeAttr(config.title)} Atom Feed">`,
+    `<script>${colorModeScript(config, chrome)}</script>`,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
+  ].filter(Boolean);
+  return `<!DOCTYPE html>
+<html lang="${config.locale.default}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">
+<head>
+${head.join('\n')}
+</head>
+<body data-kind="${route.data.kind}">
+<div id="__egdocs">${appHtml}</div>
+<script id="__egdocs-data" type="application/json">${data}</script>
+</body>
+</html>
+`;
+}
+
+/** "Page | Site", or just the site title when the page is the site. */
+export function documentTitle(config: Config, route: Route): string {
+  return route.title && route.title !== config.title ? `${route.title} | ${config.title}` : config.title;
+}
+
+/** Runs in <head> before first paint: applies the stored colour mode and hides a dismissed announcement. */
+function colorModeScript(config: Config, chrome: Chrome): string {
+  const key = (name: string) => JSON.stringify(`egdocs-${name}${config.client.storage.keySuffix}`);
+  const barId = JSON.stringify(chrome.announcementBar?.id ?? null);
+  return `(function(){var d=document.documentElement;try{var s=localStorage,k=${key('theme')},t=s.getItem(k);${
+    config.colorMode.disableSwitch ? 's.removeItem(k);t=null;' : ''
+  }if(t==='light'||t==='dark')d.dataset.theme=t;if(${barId}!==null&&s.getItem(${key('announcement-dismissed')})===${barId})d.dataset.announcementDismissed='true'}catch(e){}})()`;
+}
+
+/** A tiny page that sends the reader on to `to` (for old or alternative paths). */
+export function renderRedirect(config: Config, to: string): string {
+  const url = escapeAttr(to);
+  return `<!DOCTYPE html>
+<html lang="${config.locale.default}">
+<head>
+<meta charset="utf-8">
+<title>Redirecting…</title>
+<meta http-equiv="refresh" content="0; url=${url}">
+<link rel="canonical" href="${escapeAttr(config.url + to)}">
+<meta name="robots" content="noindex">
+<script>location.replace(${JSON.stringify(to)} + location.hash)</script>
+</head>
+<body><p>This page has moved to <a href="${url}">${escapeHtml(to)}</a>.</p></body>
+</html>
+`;
+}
+
+/** JSON that is safe inside a <script> element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttr(text: string): string {
+  return escapeHtml(text).replace(/"/g, '&quot;');
+}

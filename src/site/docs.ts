@@ -1,0 +1,115 @@
+// Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
+import { didYouMean, fail } from '../diagnostics.ts';
+import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
+import { docId, withBase } from './urls.ts';
+
+/** DocMeta for every doc page, in source order. */
+export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMeta[] {
+  return pages
+    .filter((page) => page.source.kind === 'doc')
+    .map((page) => {
+      const fm = page.source.frontMatter;
+      return {
+        id: docId(page.source),
+        title: page.title,
+        sidebarLabel: typeof fm.sidebar_label === 'string' ? fm.sidebar_label : page.title,
+        path: routeByFile.get(page.source.file)!,
+        tags: tagList(fm.tags),
+      };
+    });
+}
+
+/** Resolves the configured sidebars to labels and hrefs; an unknown doc id stops the build with a suggestion. */
+export function resolveSidebars(config: Config, docs: DocMeta[]): Record<string, SidebarItem[]> {
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const result: Record<string, SidebarItem[]> = {};
+  for (const [sidebarId, items] of Object.entries(config.docs.sidebars)) {
+    const resolve = (item: SidebarItemConfig, key: string): SidebarItem => {
+      if (typeof item === 'string') item = { type: 'doc', id: item };
+      switch (item.type) {
+        case 'doc': {
+          const doc = byId.get(item.id);
+          if (!doc) {
+            const guess = didYouMean(item.id, byId.keys());
+            fail('config', `${key}: doc id '${item.id}' does not exist`, { file: config.configFile }, guess ? `did you mean '${guess}'?` : 'add the page under content/docs or remove the entry');
+          }
+          if (doc.sidebarId && doc.sidebarId !== sidebarId) {
+            // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
+          } else doc.sidebarId = sidebarId;
+          return { type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, docId: doc.id };
+        }
+        case 'link':
+          return { type: 'link', label: item.label, href: item.href };
+        case 'category':
+          if (!Array.isArray(item.items) || item.items.length === 0)
+            fail('config', `${key}: category '${item.label}' has no items`, { file: config.configFile }, 'list at least one doc id in items');
+          return {
+            type: 'category',
+            label: item.label,
+            collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
+            href: item.link ? byId.get(item.link)?.path : undefined,
+            items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`)),
+          };
+        default:
+          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, { file: config.configFile }, "use 'doc', 'link' or 'category'");
+      }
+    };
+    result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`));
+  }
+  return result;
+}
+
+/** Every link of a sidebar in reading order. */
+export function flattenSidebar(items: SidebarItem[]): Extract<SidebarItem, { type: 'link' }>[] {
+  return items.flatMap((item) => (item.type === 'link' ? [item] : flattenSidebar(item.items)));
+}
+
+/** The chain of categories leading to `href`, outermost first (empty when the page is not in the sidebar). */
+export function categoryTrail(items: SidebarItem[], href: string): Extract<SidebarItem, { type: 'category' }>[] {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.items.some((child) => child.type === 'link' && child.href === href)) return [item];
+    const inner = categoryTrail(item.items, href);
+    if (inner.length > 0) return [item, ...inner];
+  }
+  return [];
+}
+
+/** Breadcrumbs of a doc: the categories holding it, then the doc itself. */
+export function breadcrumbs(sidebar: SidebarItem[] | undefined, doc: DocMeta): NavLink[] {
+  const trail = sidebar ? categoryTrail(sidebar, doc.path) : [];
+  return [...trail.map((category) => ({ label: category.label, href: category.href ?? firstLink(category.items) ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
+}
+
+function firstLink(items: SidebarItem[]): string | undefined {
+  return flattenSidebar(items)[0]?.href;
+}
+
+/** Previous and next docs in sidebar order. */
+export function neighbours(sidebar: SidebarItem[] | undefined, href: string): { previous?: NavLink; next?: NavLink } {
+  if (!sidebar) return {};
+  const links = flattenSidebar(sidebar).filter((link) => link.docId);
+  const index = links.findIndex((link) => link.href === href);
+  if (index < 0) return {};
+  const toNav = (link: (typeof links)[number] | undefined) => (link ? { label: link.label, href: link.href } : undefined);
+  return { previous: toNav(links[index - 1]), next: toNav(links[index + 1]) };
+}
+
+/** Docs tags: label -> docs carrying it, sorted by label. */
+export function docsTags(config: Config, docs: DocMeta[]): { label: string; slug: string; href: string; docs: DocMeta[] }[] {
+  const byTag = new Map<string, DocMeta[]>();
+  for (const doc of docs) for (const tag of doc.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), doc]);
+  return [...byTag.keys()]
+    .sort((a, b) => a.localeCompare(b))
+    .map((label) => ({ label, slug: tagSlug(label), href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(label)), docs: byTag.get(label)! }));
+}
+
+export function tagSlug(label: string): string {
+  return label.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+}
+
+function tagList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') return [value];
+  return [];
+}

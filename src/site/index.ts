@@ -1,0 +1,180 @@
+// The site stage: turns rendered pages into the route table, with sidebars, breadcrumbs, previous/next,
+// docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
+import type { Diagnostics } from '../diagnostics.ts';
+import type { Config, ContentSet, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
+import { blogPosts, paginate } from './blog.ts';
+import { breadcrumbs, docMetas, docsTags, neighbours, resolveSidebars, tagSlug } from './docs.ts';
+import { assetOutPath, withBase } from './urls.ts';
+
+export interface SiteInput {
+  config: Config;
+  content: ContentSet;
+  pages: Page[];
+  routeByFile: Map<string, string>;
+  diagnostics: Diagnostics;
+}
+
+/** Builds the route table. Config errors (unknown sidebar doc ids) throw; duplicate routes are warnings. */
+export function buildSite({ config, content, pages, routeByFile, diagnostics }: SiteInput): Site {
+  const docs = docMetas(pages, routeByFile);
+  const sidebars = resolveSidebars(config, docs);
+  const posts = blogPosts(config, pages, content, routeByFile);
+  const routes: Route[] = [];
+  const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) => routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
+
+  // Pages from markdown: docs, posts, standalone pages (the home page among them).
+  const docByPath = new Map(docs.map((doc) => [doc.path, doc]));
+  const descriptionByPath = new Map(pages.map((page) => [routeByFile.get(page.source.file)!, page.description]));
+  const postByPath = new Map(posts.map((post, i) => [post.path, { post, index: i }]));
+  for (const page of pages) {
+    const path = routeByFile.get(page.source.file)!;
+    const fm = page.source.frontMatter;
+    const toc = tocOf(config, page);
+    const base = { path, title: page.title, description: page.description, file: page.source.file };
+    if (page.source.kind === 'doc') {
+      const doc = docByPath.get(path)!;
+      const sidebar = doc.sidebarId ? sidebars[doc.sidebarId] : undefined;
+      add({
+        ...base,
+        sidebarId: doc.sidebarId ?? Object.keys(sidebars)[0],
+        data: {
+          kind: 'doc',
+          doc,
+          html: page.html,
+          toc,
+          breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(sidebar, doc) : [],
+          ...neighbours(sidebar, doc.path),
+          tags: doc.tags.map((tag) => ({ label: tag, href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)) })),
+        },
+      });
+    } else if (page.source.kind === 'blog') {
+      const { post, index } = postByPath.get(path)!;
+      const newer = posts[index - 1];
+      const older = posts[index + 1];
+      add({
+        ...base,
+        data: {
+          kind: 'blog-post',
+          post,
+          html: page.html,
+          toc,
+          previous: newer && { label: newer.title, href: newer.path },
+          next: older && { label: older.title, href: older.path },
+        },
+      });
+    } else if (fm.layout === 'home') {
+      add({ ...base, title: page.title || config.title, data: homeData(config, page) });
+    } else {
+      add({ ...base, data: { kind: 'page', html: page.html, toc } });
+    }
+  }
+
+  // Docs tags.
+  const tags = docsTags(config, docs);
+  if (tags.length > 0) {
+    add({ path: withBase(config, config.docs.routeBasePath, 'tags'), title: 'Tags', description: 'Docs grouped by topic', data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) } });
+    for (const tag of tags) {
+      add({
+        path: tag.href,
+        title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
+        description: `Docs about ${tag.label}`,
+        data: { kind: 'docs-tag', tag: tag.label, docs: tag.docs.map((d) => ({ title: d.title, href: d.path, description: descriptionByPath.get(d.path) ?? '' })), allTagsHref: withBase(config, config.docs.routeBasePath, 'tags') },
+      });
+    }
+  }
+
+  // Blog lists.
+  if (posts.length > 0) addBlogRoutes(config, posts, add);
+
+  add({ path: withBase(config, 'search'), title: 'Search the documentation', description: `Search ${config.title}`, noindex: true, data: { kind: 'search' } });
+  add({ path: `${config.baseUrl}404.html`, outFile: '404.html', title: 'Page Not Found', description: 'This page does not exist.', noindex: true, data: { kind: 'not-found' } });
+  for (const redirect of config.redirects) {
+    const to = withBase(config, redirect.to.startsWith(config.baseUrl) ? redirect.to.slice(config.baseUrl.length) : redirect.to);
+    add({ path: withBase(config, redirect.from.startsWith(config.baseUrl) ? redirect.from.slice(config.baseUrl.length) : redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+  }
+
+  reportDuplicates(routes, diagnostics);
+  const assets = new Map<string, Uint8Array>();
+  for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);
+  return { config, routes, sidebars, docs, posts, pages, assets };
+}
+
+function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<Route, 'outFile'>) => void): void {
+  const blog = (...parts: string[]) => withBase(config, config.blog.routeBasePath, ...parts);
+  const listPages = paginate(posts, config.blog.postsPerPage);
+  listPages.forEach((pagePosts, i) => {
+    const pageHref = (n: number) => (n === 0 ? blog() : blog('page', String(n + 1)));
+    add({
+      path: pageHref(i),
+      title: config.blog.title,
+      description: config.blog.description,
+      data: {
+        kind: 'blog-list',
+        posts: pagePosts,
+        page: i + 1,
+        pageCount: listPages.length,
+        previous: i > 0 ? { label: 'Newer posts', href: pageHref(i - 1) } : undefined,
+        next: i < listPages.length - 1 ? { label: 'Older posts', href: pageHref(i + 1) } : undefined,
+      },
+    });
+  });
+  const years = new Map<string, typeof posts>();
+  for (const post of posts) years.set(post.date.slice(0, 4), [...(years.get(post.date.slice(0, 4)) ?? []), post]);
+  add({ path: blog('archive'), title: 'Archive', description: 'Every blog post, by year', data: { kind: 'blog-archive', years: [...years].map(([year, list]) => ({ year, posts: list })) } });
+
+  const authors = new Map<string, { author: Site['posts'][number]['authors'][number]; posts: typeof posts }>();
+  for (const post of posts) for (const author of post.authors) authors.set(author.id, { author, posts: [...(authors.get(author.id)?.posts ?? []), post] });
+  const sortedAuthors = [...authors.values()].sort((a, b) => a.author.name.localeCompare(b.author.name));
+  add({ path: blog('authors'), title: 'Authors', description: 'The people writing this blog', data: { kind: 'blog-authors', authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, href: blog('authors', author.id), count: list.length })) } });
+  for (const { author, posts: list } of sortedAuthors) {
+    add({ path: blog('authors', author.id), title: author.name, description: `Posts by ${author.name}`, data: { kind: 'blog-author', author, posts: list } });
+  }
+
+  const tags = new Map<string, { tag: Site['posts'][number]['tags'][number]; posts: typeof posts }>();
+  for (const post of posts) for (const tag of post.tags) tags.set(tag.id, { tag, posts: [...(tags.get(tag.id)?.posts ?? []), post] });
+  const sortedTags = [...tags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+  add({ path: blog('tags'), title: 'Tags', description: 'Blog posts by topic', data: { kind: 'blog-tags', tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: blog('tags', tag.id), count: list.length })) } });
+  for (const { tag, posts: list } of sortedTags) {
+    add({
+      path: blog('tags', tag.id),
+      title: `${list.length} post${list.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
+      description: tag.description ?? `Posts tagged ${tag.label}`,
+      data: { kind: 'blog-tag', tag, posts: list, allTagsHref: blog('tags') },
+    });
+  }
+}
+
+function homeData(config: Config, page: Page): RouteData {
+  const fm = page.source.frontMatter as { hero?: { title?: string; tagline?: string; cta?: { label?: string; href?: string } }; cards?: { title: string; text: string; href: string }[] };
+  const link = (href: string) => (href.startsWith('/') ? withBase(config, href.startsWith(config.baseUrl) ? href.slice(config.baseUrl.length) : href) : href);
+  const cta: NavLink = { label: fm.hero?.cta?.label ?? 'Get Started', href: link(fm.hero?.cta?.href ?? `/${config.docs.routeBasePath}/`) };
+  return {
+    kind: 'home',
+    hero: { title: fm.hero?.title ?? config.title, tagline: fm.hero?.tagline ?? config.tagline, cta },
+    cards: (fm.cards ?? []).map((card) => ({ title: card.title, text: card.text, href: link(card.href) })),
+    html: page.html,
+  };
+}
+
+/** Headings shown in the table of contents, within the configured (or page-overridden) levels. */
+function tocOf(config: Config, page: Page): TocItem[] {
+  const fm = page.source.frontMatter;
+  if (fm.hide_table_of_contents === true) return [];
+  const min = typeof fm.toc_min_heading_level === 'number' ? fm.toc_min_heading_level : config.docs.toc.minHeadingLevel;
+  const max = typeof fm.toc_max_heading_level === 'number' ? fm.toc_max_heading_level : config.docs.toc.maxHeadingLevel;
+  return page.headings.filter((h) => h.level >= min && h.level <= max).map(({ id, text, level }) => ({ id, text, level }));
+}
+
+function outFileOf(config: Config, path: string): string {
+  return `${path.slice(config.baseUrl.length)}index.html`;
+}
+
+function reportDuplicates(routes: Route[], diagnostics: Diagnostics): void {
+  const seen = new Map<string, Route>();
+  for (const route of routes) {
+    const first = seen.get(route.path);
+    if (first) {
+      diagnostics.warn('duplicate-route', `route ${route.path} is also produced by ${first.file ?? 'a generated page'}; only one can be written`, route.file ? { file: route.file, line: 1, column: 1 } : undefined, 'give one of them another slug');
+    } else seen.set(route.path, route);
+  }
+}

@@ -1,0 +1,70 @@
+// Where things live in URL space: a source's route, an asset's URL, the base path.
+// Pure functions of config and source, used by the markdown stage (link rewriting) and the site stage (routes).
+import { createHash } from 'node:crypto';
+import path from 'node:path/posix';
+import type { Config, Source } from '../types.ts';
+
+const DATED = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
+
+/** Joins URL parts under the base path and ends with '/': withBase(c, 'docs', 'x') -> '/egrocer-documentation/docs/x/'. */
+export function withBase(config: Config, ...parts: string[]): string {
+  const inner = parts.join('/').split('/').filter(Boolean).join('/');
+  return inner ? `${config.baseUrl}${inner}/` : config.baseUrl;
+}
+
+/** A doc's id: its path under content/docs without extension, with front matter `id` replacing the file name. */
+export function docId(source: Source): string {
+  const withoutExt = source.relPath.replace(/\.mdx?$/, '');
+  const dir = path.dirname(withoutExt);
+  const name = typeof source.frontMatter.id === 'string' ? source.frontMatter.id : path.basename(withoutExt);
+  return dir === '.' ? name : `${dir}/${name}`;
+}
+
+/** A blog post's slug and date, from front matter or the dated file name (2024-05-01-title.md or 2024-05-01-title/index.md). */
+export function blogSlugAndDate(source: Source): { slug: string; date?: string } {
+  const withoutExt = source.relPath.replace(/\.mdx?$/, '').replace(/\/index$/, '');
+  const name = path.basename(withoutExt);
+  const dated = DATED.exec(name);
+  const slug = typeof source.frontMatter.slug === 'string' ? source.frontMatter.slug.replace(/^\/+|\/+$/g, '') : dated ? dated[4] : name;
+  const fmDate = source.frontMatter.date;
+  const date = fmDate instanceof Date ? fmDate.toISOString().slice(0, 10) : typeof fmDate === 'string' ? fmDate.slice(0, 10) : dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined;
+  return { slug, date };
+}
+
+/** The URL path of a source's page. */
+export function routeOfSource(source: Source, config: Config): string {
+  const slug = typeof source.frontMatter.slug === 'string' ? source.frontMatter.slug : undefined;
+  switch (source.kind) {
+    case 'doc': {
+      if (slug?.startsWith('/')) return withBase(config, config.docs.routeBasePath, slug);
+      const id = docId(source);
+      if (slug !== undefined) return withBase(config, config.docs.routeBasePath, path.dirname(id) === '.' ? '' : path.dirname(id), slug);
+      return withBase(config, config.docs.routeBasePath, id);
+    }
+    case 'blog':
+      return withBase(config, config.blog.routeBasePath, blogSlugAndDate(source).slug);
+    case 'page': {
+      if (slug !== undefined) return withBase(config, slug);
+      const page = source.relPath.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+      return withBase(config, page);
+    }
+  }
+}
+
+/** URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>. */
+export function assetUrl(config: Config, contentPath: string, bytes: Uint8Array): string {
+  return config.baseUrl + assetOutPath(contentPath, bytes);
+}
+
+/** Output path (relative to the output folder) of a file under content/. */
+export function assetOutPath(contentPath: string, bytes: Uint8Array): string {
+  if (contentPath.startsWith('content/static/')) return contentPath.slice('content/static/'.length);
+  const ext = path.extname(contentPath);
+  const name = path.basename(contentPath, ext);
+  return `assets/images/${name}-${contentHash(bytes)}${ext}`;
+}
+
+/** First 8 hex digits of a SHA-256: enough to bust caches, short enough to read. */
+export function contentHash(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 8);
+}

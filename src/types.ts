@@ -1,0 +1,357 @@
+// The one model that flows through the pipeline:
+// UserConfig -> Config -> Source[] -> Page[] -> Site -> OutputFile[] -> Writer.
+// Templates and the client import their shapes from here, so a field documented here means the same everywhere.
+
+import type { Diagnostic } from './diagnostics.ts';
+export type { Diagnostic, Location } from './diagnostics.ts';
+
+// ---------------------------------------------------------------- config
+
+/** A navbar entry. `type` decides how it renders; see config/validate.ts for the accepted types. */
+export type NavbarItem =
+  | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
+  | { type: 'link'; label: string; href: string; position: 'left' | 'right' }
+  | { type: 'search'; position: 'left' | 'right' }
+  | { type: 'colorMode'; position: 'left' | 'right' }
+  | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
+  | { type: 'localeDropdown'; position: 'left' | 'right' };
+
+/** One entry of a sidebar as written in the config: a doc id, a link, or a category of entries. */
+export type SidebarItemConfig =
+  | string
+  | { type: 'doc'; id: string; label?: string }
+  | { type: 'link'; label: string; href: string }
+  | { type: 'category'; label: string; items: SidebarItemConfig[]; collapsed?: boolean; link?: string };
+
+/** The resolved site configuration: every field present, derived fields filled in. Only config/validate.ts builds it. */
+export interface Config {
+  /** Site title, shown in the navbar and appended to every document title. */
+  title: string;
+  /** One-line description of the site, shown on the home page and used as the default meta description. */
+  tagline: string;
+  /** Origin the site is deployed to, without a trailing slash (for canonical URLs, sitemap, feeds). */
+  url: string;
+  /** Path prefix of every route, starting and ending with '/'. */
+  baseUrl: string;
+  /** Site favicon, relative to the static folder. */
+  favicon: string;
+  /** Site version (SPEC.md: 1.0.0), exposed in meta. */
+  siteVersion: string;
+  /** Language of the site. */
+  locale: { default: string; locales: string[]; direction: 'ltr' | 'rtl' };
+  /** Colour mode: default, and whether the reader may switch. */
+  colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean };
+  /** Navbar title, logo and items. */
+  navbar: { title: string; logo?: { alt: string; src: string }; hideOnScroll: boolean; items: NavbarItem[] };
+  /** Footer links (joined by a middle dot) and copyright line. */
+  footer: { links: { label: string; href: string }[]; copyright: string };
+  /** Optional announcement bar over the navbar. */
+  announcementBar?: { id: string; content: string; closeable: boolean };
+  /** Docs plugin options. */
+  docs: {
+    /** URL segment under baseUrl for docs, without slashes ('docs'). */
+    routeBasePath: string;
+    /** Sidebars by id, as ordered lists of entries. */
+    sidebars: Record<string, SidebarItemConfig[]>;
+    sidebarCollapsible: boolean;
+    sidebarCollapsed: boolean;
+    breadcrumbs: boolean;
+    showLastUpdateTime: boolean;
+    /** Heading levels shown in the table of contents. */
+    toc: { minHeadingLevel: number; maxHeadingLevel: number };
+    /** The one docs version today: its name, label and main doc. */
+    version: { name: string; label: string; mainDocId: string };
+  };
+  /** Blog plugin options. */
+  blog: {
+    routeBasePath: string;
+    title: string;
+    description: string;
+    showReadingTime: boolean;
+    postsPerPage: number;
+    /** Words per minute for the reading time. */
+    wordsPerMinute: number;
+  };
+  /** Search constants, read by the search UI and worker. */
+  search: {
+    maxSuggestions: number;
+    excerptLength: number;
+    shortcut: boolean;
+    hint: boolean;
+    clearButton: boolean;
+    highlightTerms: boolean;
+    bm25: { b: number; k1: number };
+  };
+  /** Client behaviour constants. */
+  client: {
+    progressBar: { startDelay: number; minimum: number; speed: number; trickleRate: number; trickleSpeed: number };
+    lazySpinnerDelay: number;
+    storage: { type: 'localStorage'; keySuffix: string };
+    desktopBreakpoint: number;
+  };
+  /** Old paths that lead to a route: written as small redirect pages. */
+  redirects: { from: string; to: string }[];
+  /** Absolute folders, derived from the config file's location. */
+  paths: { root: string; content: string; static: string; templates: string; outDir: string };
+  /** The config file, for error messages. */
+  configFile: string;
+}
+
+// ---------------------------------------------------------------- content
+
+/** What kind of content a source is, from the folder it sits in. */
+export type SourceKind = 'doc' | 'blog' | 'page';
+
+/** One markdown file from content/, read and split, nothing interpreted yet. */
+export interface Source {
+  kind: SourceKind;
+  /** Path relative to the project root, with forward slashes (used in every message). */
+  file: string;
+  /** Path relative to its kind's folder (content/docs, content/blog, content/pages). */
+  relPath: string;
+  /** Parsed front matter (an empty object when there is none). */
+  frontMatter: Record<string, unknown>;
+  /** The markdown after the front matter. */
+  body: string;
+  /** 1-based line of the file on which `body` starts, so markdown lines map back to the file. */
+  bodyLine: number;
+  /** 1-based line of each top-level front matter key, for errors about its value. */
+  keyLines: Record<string, number>;
+}
+
+/** Blog author from content/blog/authors.yml. */
+export interface Author {
+  id: string;
+  name: string;
+  title?: string;
+  url?: string;
+  imageUrl?: string;
+}
+
+/** Blog tag from content/blog/tags.yml. */
+export interface TagInfo {
+  id: string;
+  label: string;
+  description?: string;
+}
+
+/** Everything read from content/ besides pages. */
+export interface ContentSet {
+  sources: Source[];
+  authors: Map<string, Author>;
+  blogTags: Map<string, TagInfo>;
+  /** Non-markdown files by path from the project root (content/static/** and images beside pages). */
+  assets: Map<string, Uint8Array>;
+}
+
+// ---------------------------------------------------------------- markdown
+
+/** A heading in a page, with the id the renderer gave it. */
+export interface Heading {
+  level: number;
+  id: string;
+  text: string;
+  line: number;
+}
+
+/** A link the markdown made, with where it was written. */
+export interface LinkRef {
+  /** The href as written. */
+  raw: string;
+  /** The resolved URL path (with base path) for internal links, or the raw href for external ones. */
+  href: string;
+  /** Anchor without '#', or ''. */
+  hash: string;
+  kind: 'internal' | 'external' | 'markdown' | 'anchor' | 'image';
+  line: number;
+  column: number;
+}
+
+/** A rendered markdown source: HTML plus the facts later stages need. */
+export interface Page {
+  source: Source;
+  /** The title: front matter `title`, else the first `# heading`. */
+  title: string;
+  description: string;
+  html: string;
+  headings: Heading[];
+  /** Every id an anchor can target on the page. */
+  anchors: string[];
+  links: LinkRef[];
+  /** Plain text of the body, for search and descriptions. */
+  text: string;
+  wordCount: number;
+  /** For blog posts: HTML above the truncate marker, or undefined when there is none. */
+  excerptHtml?: string;
+}
+
+// ---------------------------------------------------------------- site
+
+/** One entry of a resolved sidebar, as the templates draw it. */
+export type SidebarItem =
+  | { type: 'link'; label: string; href: string; docId?: string }
+  | { type: 'category'; label: string; items: SidebarItem[]; collapsed: boolean; href?: string };
+
+export interface DocMeta {
+  id: string;
+  title: string;
+  sidebarLabel: string;
+  path: string;
+  tags: string[];
+  /** The sidebar this doc is in, if any. */
+  sidebarId?: string;
+}
+
+export interface BlogPostMeta {
+  slug: string;
+  title: string;
+  path: string;
+  date: string;
+  description: string;
+  authors: Author[];
+  tags: TagInfo[];
+  readingMinutes: number;
+  /** HTML shown in lists: the excerpt above the truncate marker, or the whole post. */
+  excerptHtml: string;
+  truncated: boolean;
+}
+
+export type PageKind =
+  | 'home'
+  | 'doc'
+  | 'docs-tags'
+  | 'docs-tag'
+  | 'blog-list'
+  | 'blog-post'
+  | 'blog-archive'
+  | 'blog-authors'
+  | 'blog-author'
+  | 'blog-tags'
+  | 'blog-tag'
+  | 'page'
+  | 'search'
+  | 'not-found'
+  | 'redirect';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+/** Data of a route, by kind: everything its template needs besides the site chrome. */
+export type RouteData =
+  | { kind: 'home'; hero: { title: string; tagline: string; cta: NavLink }; cards: { title: string; text: string; href: string }[]; html: string }
+  | {
+      kind: 'doc';
+      doc: DocMeta;
+      html: string;
+      toc: TocItem[];
+      breadcrumbs: NavLink[];
+      previous?: NavLink;
+      next?: NavLink;
+      tags: NavLink[];
+    }
+  | { kind: 'docs-tags'; tags: { label: string; href: string; count: number }[] }
+  | { kind: 'docs-tag'; tag: string; docs: { title: string; href: string; description: string }[]; allTagsHref: string }
+  | { kind: 'blog-list'; posts: BlogPostMeta[]; page: number; pageCount: number; previous?: NavLink; next?: NavLink }
+  | { kind: 'blog-post'; post: BlogPostMeta; html: string; toc: TocItem[]; previous?: NavLink; next?: NavLink }
+  | { kind: 'blog-archive'; years: { year: string; posts: BlogPostMeta[] }[] }
+  | { kind: 'blog-authors'; authors: (Author & { href: string; count: number })[] }
+  | { kind: 'blog-author'; author: Author; posts: BlogPostMeta[] }
+  | { kind: 'blog-tags'; tags: { label: string; href: string; count: number }[] }
+  | { kind: 'blog-tag'; tag: TagInfo; posts: BlogPostMeta[]; allTagsHref: string }
+  | { kind: 'page'; html: string; toc: TocItem[] }
+  | { kind: 'search' }
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; to: string };
+
+/** One path of the site and what to render there. */
+export interface Route {
+  /** URL path including the base path, ending with '/' (or '.html' for the 404 page). */
+  path: string;
+  /** The output file, relative to the output folder. */
+  outFile: string;
+  /** Page heading (h1) and the first part of the document title. */
+  title: string;
+  description: string;
+  /** Source file this route came from, for messages. */
+  file?: string;
+  /** The sidebar to show beside the page, if any. */
+  sidebarId?: string;
+  /** Hide from sitemap and robots. */
+  noindex?: boolean;
+  data: RouteData;
+}
+
+/** The whole site: the route table and the shared parts the templates need. */
+export interface Site {
+  config: Config;
+  routes: Route[];
+  /** Resolved sidebars by id, with hrefs (collapse state is per page; see site/sidebar.ts). */
+  sidebars: Record<string, SidebarItem[]>;
+  docs: DocMeta[];
+  posts: BlogPostMeta[];
+  /** Every rendered page, for search and check. */
+  pages: Page[];
+  /** Files copied to the output as they are: output path -> bytes. */
+  assets: Map<string, Uint8Array>;
+}
+
+// ---------------------------------------------------------------- output
+
+/** A file to write, relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** The result of a build: files and everything learned along the way. */
+export interface BuildResult {
+  site: Site;
+  files: OutputFile[];
+  diagnostics: Diagnostic[];
+  timings: { step: string; ms: number }[];
+}
+
+// ---------------------------------------------------------------- templates
+
+/** A navbar item resolved for rendering. */
+export type NavbarEntry =
+  | { type: 'link'; label: string; href: string; position: 'left' | 'right'; activeBase?: string }
+  | { type: 'search' | 'colorMode'; position: 'left' | 'right' }
+  | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavLink[] };
+
+/** The parts of every page that do not depend on the route: what the layout needs besides the route. */
+export interface Chrome {
+  title: string;
+  baseUrl: string;
+  logo?: { alt: string; src: string };
+  navbarTitle: string;
+  navbar: NavbarEntry[];
+  hideOnScroll: boolean;
+  footer: Config['footer'];
+  announcementBar?: Config['announcementBar'];
+  colorMode: Config['colorMode'];
+  search: Config['search'] & { pageHref: string };
+  /** Where the docs start (the first doc of the main sidebar). */
+  docsHref: string;
+  blogHref?: string;
+  client: Config['client'];
+  showReadingTime: boolean;
+  /** The newest blog posts, for the blog's sidebar. */
+  recentPosts: NavLink[];
+}
+
+/** Everything a page template receives. */
+export interface PageProps {
+  chrome: Chrome;
+  route: Route;
+  /** The sidebar shown beside this page, resolved. */
+  sidebar?: SidebarItem[];
+}

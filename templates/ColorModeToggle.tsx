@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import type { Chrome } from '../src/types.ts';
+import { storageKey } from './storage.ts';
+
+type Mode = 'dark' | 'light';
+
+/** The colour-mode switch. The inline script in <head> already applied the stored mode before first paint. */
+export function ColorModeToggle({ chrome }: { chrome: Chrome }) {
+  const [mode, setMode] = useState<Mode>(chrome.colorMode.defaultMode);
+  useEffect(() => {
+    setMode(document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== storageKey('theme', chrome) || !event.newValue) return;
+      const next = event.newValue === 'light' ? 'light' : 'dark';
+      document.documentElement.dataset.theme = next;
+      setMode(next);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [chrome]);
+  if (chrome.colorMode.disableSwitch) return null;
+  const other: Mode = mode === 'dark' ? 'light' : 'dark';
+  const toggle = () => {
+    document.documentElement.dataset.theme = other;
+    try {
+      localStorage.setItem(storageKey('theme', chrome), other);
+    } catch {
+      console.warn('egdocs: the colour mode cannot be saved because local storage is unavailable');
+    }
+    setMode(other);
+  };
+  return (
+    <button type="button" className="icon-button color-mode-toggle" onClick={toggle} title={`Switch to ${other} mode`} aria-label={`Switch between dark and light mode (currently ${mode} mode)`}>
+      <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="4.5" fill="currentColor" /><g stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" /></g></svg>
+      <svg className="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1Z" /></svg>
+    </button>
+  );
+}

@@ -1,0 +1,69 @@
+import type { PageProps, Route } from '../src/types.ts';
+import { Markdown } from './Markdown.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { Toc } from './Toc.tsx';
+
+type DocData = Extract<Route['data'], { kind: 'doc' }>;
+
+/** A doc: sidebar, breadcrumbs, title, content, tags, previous/next, table of contents. */
+export function DocPage({ route, sidebar, data }: PageProps & { data: DocData }) {
+  return (
+    <div className="doc-layout">
+      {sidebar ? (
+        <aside className="doc-sidebar">
+          <Sidebar items={sidebar} path={route.path} />
+        </aside>
+      ) : null}
+      <main id="main" className="doc-main">
+        <div className="doc-content-row">
+          <article className="doc-article">
+            {data.breadcrumbs.length > 0 ? (
+              <nav className="breadcrumbs" aria-label="Breadcrumbs">
+                <ol>
+                  {data.breadcrumbs.map((crumb, i) => (
+                    <li key={i}>
+                      {i === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <a href={crumb.href}>{crumb.label}</a>}
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            ) : null}
+            <h1>{route.title}</h1>
+            <Markdown html={data.html} />
+            {data.tags.length > 0 ? (
+              <div className="doc-tags">
+                <span className="doc-tags-label">Tags:</span>
+                <ul>
+                  {data.tags.map((tag) => (
+                    <li key={tag.href}>
+                      <a className="tag" href={tag.href}>{tag.label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {data.previous || data.next ? (
+              <nav className="pagination-nav" aria-label="Docs pages">
+                {data.previous ? (
+                  <a className="pagination-link previous" href={data.previous.href} rel="prev">
+                    <span className="pagination-sub">Previous</span>
+                    <span className="pagination-label">{data.previous.label}</span>
+                  </a>
+                ) : <span />}
+                {data.next ? (
+                  <a className="pagination-link next" href={data.next.href} rel="next">
+                    <span className="pagination-sub">Next</span>
+                    <span className="pagination-label">{data.next.label}</span>
+                  </a>
+                ) : null}
+              </nav>
+            ) : null}
+          </article>
+          <div className="doc-toc">
+            <Toc items={data.toc} />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { Chrome, SidebarItem } from '../src/types.ts';
+import { Navbar } from './Navbar.tsx';
+import { storageKey } from './storage.ts';
+
+/** Announcement bar; the dismissal is stored per bar id, so a new bar shows again. The inline head script hides a dismissed bar before paint. */
+function AnnouncementBar({ chrome }: { chrome: Chrome }) {
+  const bar = chrome.announcementBar;
+  const [closed, setClosed] = useState(false);
+  if (!bar || closed) return null;
+  const close = () => {
+    try {
+      localStorage.setItem(storageKey('announcement-dismissed', chrome), bar.id);
+    } catch {
+      console.warn('egdocs: the announcement dismissal cannot be saved because local storage is unavailable');
+    }
+    document.documentElement.dataset.announcementDismissed = 'true';
+    setClosed(true);
+  };
+  return (
+    <div className="announcement-bar" role="region" aria-label="Announcement">
+      <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
+      {bar.closeable ? (
+        <button type="button" className="icon-button announcement-close" aria-label="Close announcement" onClick={close}>
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Footer({ chrome }: { chrome: Chrome }) {
+  return (
+    <footer className="footer">
+      {chrome.footer.links.length > 0 ? (
+        <nav className="footer-links" aria-label="Footer">
+          {chrome.footer.links.map((link, i) => (
+            <span key={link.href}>
+              {i > 0 ? <span className="footer-separator" aria-hidden="true"> · </span> : null}
+              <a href={link.href}>{link.label}</a>
+            </span>
+          ))}
+        </nav>
+      ) : null}
+      <p className="footer-copyright">{chrome.footer.copyright}</p>
+    </footer>
+  );
+}
+
+/** Every page: skip link, announcement, navbar, the page, footer. */
+export function Layout({ chrome, path, sidebar, children }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <AnnouncementBar chrome={chrome} />
+      <Navbar chrome={chrome} path={path} sidebar={sidebar} />
+      <div className="page-body">{children}</div>
+      <Footer chrome={chrome} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { PageProps, Route } from '../src/types.ts';
+import { Markdown } from './Markdown.tsx';
+import { Toc } from './Toc.tsx';
+
+type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
+
+export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
+  return (
+    <main id="main" className="home">
+      <header className="hero">
+        <h1 className="hero-title">{data.hero.title}</h1>
+        <p className="hero-tagline">{data.hero.tagline}</p>
+        <a className="button button-primary" href={data.hero.cta.href}>{data.hero.cta.label}</a>
+      </header>
+      {data.cards.length > 0 ? (
+        <section className="home-cards" aria-label="Documentation sections">
+          <ul>
+            {data.cards.map((card) => (
+              <li key={card.href} className="card">
+                <h2><a href={card.href}>{card.title}</a></h2>
+                <p>{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.html.trim() ? <Markdown html={data.html} className="markdown container narrow" /> : null}
+    </main>
+  );
+}
+
+export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }) {
+  return (
+    <div className="doc-layout no-sidebar">
+      <main id="main" className="doc-main">
+        <div className="doc-content-row">
+          <article className="doc-article">
+            <h1>{route.title}</h1>
+            <Markdown html={data.html} />
+          </article>
+          <div className="doc-toc">
+            <Toc items={data.toc} />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/** The search page shell; the client reads ?q= and fills the results (step 3). */
+export function SearchPage({ chrome, route }: PageProps) {
+  return (
+    <main id="main" className="container narrow search-page">
+      <h1>{route.title}</h1>
+      <form role="search" action={chrome.search.pageHref} method="get" className="search-page-form">
+        <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
+        <button type="submit" className="button">Search</button>
+      </form>
+      <div className="search-results" aria-live="polite" />
+    </main>
+  );
+}
+
+export function NotFoundPage({ chrome }: PageProps) {
+  return (
+    <main id="main" className="container narrow not-found">
+      <h1>Page Not Found</h1>
+      <p>We could not find what you were looking for. The page may have moved, or the address may be mistyped.</p>
+      <p>
+        Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.baseUrl}>home page</a>.
+      </p>
+    </main>
+  );
+}
