@@ -67,7 +67,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   stopOnErrors(diagnostics);
   const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));
   await step('check', () => checkLinks(site, routeByFile, diagnostics));
-  const bundle = await step('bundle', () => bundleClient({ baseUrl: config.baseUrl, templatesDir: config.paths.templates }));
+  const bundle = await step('bundle', () => bundleClient({ baseUrl: config.baseUrl }));
   const output = await step('render', () => {
     const chrome = chromeOf(site);
     const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts }, generator: `egdocs ${VERSION}` };

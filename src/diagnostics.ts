@@ -81,15 +81,27 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** The closest candidate to `input` by edit distance, if close enough to be a likely typo. */
+/**
+ * The closest candidate to `input`, if close enough to be a likely typo: a small edit distance on the part after the
+ * common prefix (so 'content/docs/missing.md' does not suggest 'content/docs/setup.md'), or every word of the input
+ * appearing in the candidate ('install-panel' -> 'install-the-panel').
+ */
 export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+  const needle = input.toLowerCase();
+  const words = needle.split(/[^a-z0-9]+/).filter(Boolean);
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestScore = Infinity;
   for (const candidate of candidates) {
-    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+    const other = candidate.toLowerCase();
+    let prefix = 0;
+    while (prefix < needle.length && needle[prefix] === other[prefix]) prefix++;
+    const rest = needle.slice(prefix);
+    const distance = editDistance(rest, other.slice(prefix));
+    const allWords = words.length > 1 && words.every((word) => other.split(/[^a-z0-9]+/).includes(word));
+    const score = distance <= Math.max(2, Math.floor(rest.length / 3)) ? distance : allWords ? 3 : Infinity;
+    if (score < bestScore) [best, bestScore] = [candidate, score];
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+  return best;
 }
 
 function editDistance(a: string, b: string): number {

@@ -25,16 +25,17 @@ function findPackageRoot(dir: string): string {
 
 export interface BundleOptions {
   baseUrl: string;
-  /** Folder of the templates (the project's own, or egdocs' default). */
-  templatesDir: string;
 }
 
-/** Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css. */
-export async function bundleClient({ baseUrl, templatesDir }: BundleOptions): Promise<Bundle> {
+/**
+ * Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css from egdocs' own client and templates
+ * (the same templates the server rendered with; a project cannot swap them yet).
+ */
+export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> {
   const result = await build({
     entryPoints: {
       main: path.join(packageRoot, 'src/client/main.tsx'),
-      styles: path.join(templatesDir, 'styles/index.css'),
+      styles: path.join(packageRoot, 'templates/styles/index.css'),
     },
     bundle: true,
     write: false,

@@ -26,11 +26,16 @@ export function headings(md: MarkdownIt): void {
     slugify,
     level: 2,
     tabIndex: false,
+    // A named link, not aria-hidden: a hidden element must not be focusable, and keyboard users may want it too.
     permalink: anchor.permalink.linkInsideHeader({
       symbol: '#',
       placement: 'after',
       class: 'hash-link',
-      ariaHidden: true,
+      ariaHidden: false,
+      renderAttrs: (slug, state) => {
+        const heading = state.tokens.findIndex((t) => t.type === 'heading_open' && attr(t, 'id') === slug);
+        return { 'aria-label': `Direct link to ${heading >= 0 ? state.tokens[heading + 1].content : slug}` };
+      },
     }),
   });
   // Must come after markdown-it-anchor: it reads the ids the anchor rule assigned.

@@ -1,0 +1,100 @@
+// The CLI as a user runs it: a real process on a small project in a temporary folder.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from '../helpers.ts';
+
+const run = promisify(execFile);
+const BIN = path.join(ROOT, 'bin/egdocs.js');
+const test = suite('egdocs CLI');
+
+async function egdocs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let project: string;
+test.before.each(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-'));
+  await mkdir(path.join(project, 'content/docs'), { recursive: true });
+  await writeFile(
+    path.join(project, 'site.config.ts'),
+    `import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',\n  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },\n  docs: { sidebars: { docs: ['intro', 'setup'] } } });\n`,
+  );
+  await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
+});
+test.after.each(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+test('--help lists the three commands; --version prints the version', async () => {
+  const help = await egdocs(project, '--help');
+  assert.is(help.code, 0);
+  for (const command of ['build', 'check', 'serve']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
+  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+  assert.is((await egdocs(project, '--version')).stdout.trim(), pkg.version);
+  assert.match((await egdocs(project, 'build', '--help')).stdout, '--out-dir <dir>');
+});
+
+test('build writes the site and prints a summary', async () => {
+  const { code, stdout } = await egdocs(project, 'build');
+  assert.is(code, 0);
+  assert.match(stdout, /Built \d+ pages \(2 doc, 1 not-found, 1 search\) into build/);
+  assert.match(stdout, /0 warnings, \d+ ms/);
+  assert.match(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), '<h1>Setup</h1>');
+});
+
+test('--out-dir and --base-url override the config', async () => {
+  const { code } = await egdocs(project, 'build', '--out-dir', 'public', '--base-url', '/');
+  assert.is(code, 0);
+  assert.match(await readFile(path.join(project, 'public/docs/index.html'), 'utf8'), 'href="/docs/setup/"');
+});
+
+test('a failed build names the file and line and leaves the previous output intact', async () => {
+  assert.is((await egdocs(project, 'build')).code, 0);
+  const before = await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '---\ntitle: [unclosed\n---\n# Setup\n');
+  const failed = await egdocs(project, 'build');
+  assert.is(failed.code, 1);
+  assert.match(failed.stderr, /error  content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
+  assert.match(failed.stderr, 'nothing was written');
+  assert.is(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), before);
+});
+
+test('a config typo stops the build with the key and a suggestion', async () => {
+  await writeFile(path.join(project, 'site.config.ts'), "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n");
+  const { code, stderr } = await egdocs(project, 'build');
+  assert.is(code, 1);
+  assert.match(stderr, "site.config.ts  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?");
+});
+
+test('build reports broken links and still succeeds; check exits 1 on them', async () => {
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\n[gone](./gone.md)\n');
+  const build = await egdocs(project, 'build');
+  assert.is(build.code, 0);
+  assert.match(build.stderr, "warning  content/docs/setup.md:3:8  markdown link './gone.md' points to content/docs/gone.md, which does not exist");
+  const check = await egdocs(project, 'check');
+  assert.is(check.code, 1);
+  assert.match(check.stdout, '1 warning in 1 file');
+  const json = JSON.parse((await egdocs(project, 'check', '--format', 'json')).stdout);
+  assert.equal(json[0].location, { file: 'content/docs/setup.md', line: 3, column: 8 });
+  assert.match((await egdocs(project, 'check', '--format', 'github')).stdout, '::warning file=content/docs/setup.md,line=3,col=8::markdown link');
+});
+
+test('check exits 0 on a clean site', async () => {
+  const { code, stdout } = await egdocs(project, 'check');
+  assert.is(code, 0);
+  assert.match(stdout, 'No broken links, anchors or images.');
+});
+
+test.run();

@@ -1,0 +1,92 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BuildError } from '../../src/diagnostics.ts';
+import { validateConfig } from '../../src/config/validate.ts';
+import { loadConfig } from '../../src/config/load.ts';
+import { testConfig, ROOT } from '../helpers.ts';
+import path from 'node:path';
+
+const test = suite('config validation');
+
+function errorOf(user: Record<string, unknown>): string {
+  try {
+    validateConfig({ title: 'T', url: 'https://x.dev', ...user }, 'site.config.ts');
+  } catch (error) {
+    assert.instance(error, BuildError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a config error');
+}
+
+test('fills every default from SPEC.md', () => {
+  const config = testConfig();
+  assert.is(config.colorMode.defaultMode, 'dark');
+  assert.equal(config.docs.toc, { minHeadingLevel: 2, maxHeadingLevel: 3 });
+  assert.is(config.search.maxSuggestions, 8);
+  assert.is(config.search.excerptLength, 50);
+  assert.equal(config.search.bm25, { b: 0.75, k1: 1.2 });
+  assert.is(config.client.progressBar.startDelay, 200);
+  assert.is(config.client.desktopBreakpoint, 996);
+  assert.is(config.docs.version.label, 'Next');
+});
+
+test('normalises the base path to start and end with a slash', () => {
+  assert.is(testConfig({ baseUrl: 'egrocer-documentation' }).baseUrl, '/egrocer-documentation/');
+  assert.is(testConfig({ baseUrl: '/' }).baseUrl, '/');
+});
+
+test('an unknown key names the key and suggests the likely one', () => {
+  assert.is(errorOf({ tagLine: 'x' }), "site.config.ts  unknown key 'tagLine'; did you mean 'tagline'?");
+  assert.is(errorOf({ docs: { breadcrumb: true } }), "site.config.ts  unknown key 'docs.breadcrumb'; did you mean 'docs.breadcrumbs'?");
+});
+
+test('a value of the wrong type is rejected with the key', () => {
+  assert.match(errorOf({ search: { maxSuggestions: 'eight' } }), "'search.maxSuggestions' must be a number");
+});
+
+test('an unknown navbar item type suggests the right one', () => {
+  assert.is(
+    errorOf({ navbar: { items: [{ type: 'serach' }] } }),
+    "site.config.ts  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?",
+  );
+});
+
+test('a navbar item that cannot render names its missing field', () => {
+  assert.is(
+    errorOf({ navbar: { items: [{ type: 'docSidebar', label: 'Docs' }] } }),
+    "site.config.ts  navbar.items[0] (docSidebar) cannot render without 'sidebarId'; add sidebarId: '...'",
+  );
+});
+
+test('title and url are required', () => {
+  try {
+    validateConfig({ url: 'https://x.dev' }, 'site.config.ts');
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, 'title is required');
+  }
+});
+
+test('loads the real site.config.ts with the values SPEC.md names', async () => {
+  const config = await loadConfig({ configFile: path.join(ROOT, 'site.config.ts') });
+  assert.is(config.title, 'eGrocer Documentation');
+  assert.is(config.baseUrl, '/egrocer-documentation/');
+  assert.is(config.siteVersion, '1.0.0');
+  assert.match(config.footer.copyright, '2025');
+  assert.is(config.locale.default, 'en');
+});
+
+test('a syntax error in site.config.ts names the file and line', async () => {
+  const { mkdtemp, writeFile } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cfg-'));
+  await writeFile(path.join(dir, 'site.config.ts'), "export default {\n  title: 'x',\n  url: ,\n};\n");
+  try {
+    await loadConfig({ configFile: path.join(dir, 'site.config.ts') });
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, /site\.config\.ts:3:\d+/);
+  }
+});
+
+test.run();

@@ -1,0 +1,91 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { splitFrontMatter } from '../../src/content/frontmatter.ts';
+import { parseContent } from '../../src/content/read.ts';
+import { Diagnostics } from '../../src/diagnostics.ts';
+import { contentFiles } from '../helpers.ts';
+
+const test = suite('front matter and content');
+
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected an error');
+}
+
+test('splits front matter and remembers the body line', () => {
+  const split = splitFrontMatter('---\ntitle: Hello\ntags: [a, b]\n---\n\nBody text\n', 'content/docs/a.md');
+  assert.equal(split.frontMatter, { title: 'Hello', tags: ['a', 'b'] });
+  assert.is(split.bodyLine, 5);
+  assert.is(split.body, '\nBody text\n');
+  assert.equal(split.keyLines, { title: 2, tags: 3 });
+});
+
+test('a file without front matter is all body', () => {
+  const split = splitFrontMatter('# Title\n', 'x.md');
+  assert.equal(split.frontMatter, {});
+  assert.is(split.bodyLine, 1);
+});
+
+test('malformed YAML is an error at its file line with a fix', () => {
+  const message = errorOf(() => splitFrontMatter('---\ntitle: A\ndescription: Set up: the panel\n---\n', 'content/docs/a.md'));
+  assert.is(message, "content/docs/a.md:3:14  invalid front matter: Nested mappings are not allowed in compact mappings; put the value in quotes when it contains ': '");
+});
+
+test('front matter that never closes is an error at line 1', () => {
+  assert.match(errorOf(() => splitFrontMatter('---\ntitle: A\n\nno end', 'content/docs/a.md')), 'content/docs/a.md:1:1  front matter starts with --- but never ends');
+});
+
+test('front matter that is not a mapping is an error', () => {
+  assert.match(errorOf(() => splitFrontMatter('---\n- a\n- b\n---\n', 'x.md')), 'must be a YAML mapping');
+});
+
+test('sources are typed by folder, sorted, and drafts and _partials are skipped', () => {
+  const diagnostics = new Diagnostics();
+  const set = parseContent(
+    contentFiles({
+      'docs/b.md': '# B',
+      'docs/a.md': '# A',
+      'docs/_partial.md': 'x',
+      'docs/draft.md': '---\ndraft: true\n---\n',
+      'blog/2025-01-01-post.md': '# P',
+      'pages/about.md': '# About',
+      'static/img/x.png': 'png',
+    }),
+    diagnostics,
+  );
+  assert.equal(set.sources.map((s) => [s.kind, s.file]), [
+    ['blog', 'content/blog/2025-01-01-post.md'],
+    ['doc', 'content/docs/a.md'],
+    ['doc', 'content/docs/b.md'],
+    ['page', 'content/pages/about.md'],
+  ]);
+  assert.ok(set.assets.has('content/static/img/x.png'));
+});
+
+test('every bad file is reported, not just the first', () => {
+  const diagnostics = new Diagnostics();
+  parseContent(contentFiles({ 'docs/a.md': '---\na: [\n---\n', 'docs/b.md': '---\nb: {\n---\n', 'docs/c.md': 'fine' }), diagnostics);
+  assert.equal(diagnostics.errors.map((d) => d.location?.file), ['content/docs/a.md', 'content/docs/b.md']);
+});
+
+test('authors and tags files are read', () => {
+  const set = parseContent(
+    contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann Lee\n  title: Writer\n', 'blog/tags.yml': 'hello:\n  label: Hello\n' }),
+    new Diagnostics(),
+  );
+  assert.equal(set.authors.get('ann'), { id: 'ann', name: 'Ann Lee', title: 'Writer', url: undefined, imageUrl: undefined });
+  assert.is(set.blogTags.get('hello')?.label, 'Hello');
+});
+
+test('an author without a name is an error naming the line', () => {
+  assert.is(
+    errorOf(() => parseContent(contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann\nbob:\n  title: X\n' }), new Diagnostics())),
+    "content/blog/authors.yml:3:1  author 'bob' needs a name",
+  );
+});
+
+test.run();

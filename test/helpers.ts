@@ -1,0 +1,41 @@
+// Test helpers: a resolved config without a config file, and whole sites built from in-memory file maps.
+import path from 'node:path';
+import { buildSiteFiles } from '../src/build.ts';
+import { validateConfig } from '../src/config/validate.ts';
+import type { ContentFiles } from '../src/content/read.ts';
+import type { BuildResult, Config } from '../src/types.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A complete Config as validate.ts would make it, rooted at the repository (for templates). */
+export function testConfig(user: Record<string, unknown> = {}): Config {
+  return validateConfig({ title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/', ...user }, path.join(ROOT, 'site.config.ts'));
+}
+
+/** Content files from a { 'docs/a.md': '...' } map (paths relative to content/). */
+export function contentFiles(files: Record<string, string | Uint8Array>): ContentFiles {
+  const texts = new Map<string, string>();
+  const assets = new Map<string, Uint8Array>();
+  for (const [rel, value] of Object.entries(files)) {
+    if (typeof value === 'string' && /\.(mdx?|ya?ml)$/.test(rel) && !rel.startsWith('static/')) texts.set(`content/${rel}`, value);
+    else assets.set(`content/${rel}`, typeof value === 'string' ? new TextEncoder().encode(value) : value);
+  }
+  return { texts, assets };
+}
+
+/** Builds a site from an in-memory file map. */
+export function buildFromMap(files: Record<string, string | Uint8Array>, user: Record<string, unknown> = {}): Promise<BuildResult> {
+  return buildSiteFiles({ config: testConfig(user), files: contentFiles(files) });
+}
+
+/** The text of an output file. */
+export function fileText(result: BuildResult, outPath: string): string {
+  const file = result.files.find((f) => f.path === outPath);
+  if (!file) throw new Error(`no output file ${outPath}; have ${result.files.map((f) => f.path).slice(0, 20).join(', ')}`);
+  return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+}
+
+/** A sidebar config holding the given doc ids in one category. */
+export function sidebar(...ids: string[]) {
+  return { docs: { sidebars: { docs: [{ type: 'category', label: 'Guide', items: ids }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } };
+}

@@ -1,0 +1,97 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseContent } from '../../src/content/read.ts';
+import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
+import { createMarkdown } from '../../src/markdown/index.ts';
+import { parseFenceInfo } from '../../src/markdown/plugins/highlight.ts';
+import { routeOfSource } from '../../src/site/urls.ts';
+import type { Page } from '../../src/types.ts';
+import { contentFiles, testConfig } from '../helpers.ts';
+
+const test = suite('markdown stage');
+
+async function render(body: string, extra: Record<string, string> = {}): Promise<{ page: Page; diagnostics: Diagnostics }> {
+  const config = testConfig();
+  const diagnostics = new Diagnostics();
+  const content = parseContent(contentFiles({ 'docs/page.md': body, ...extra }), diagnostics);
+  const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
+  const md = await createMarkdown({ config, content, routeByFile, diagnostics });
+  return { page: md.render(content.sources.find((s) => s.file === 'content/docs/page.md')!), diagnostics };
+}
+
+test('fence info: language, title, highlighted lines and line numbers', () => {
+  const info = parseFenceInfo('ini title="php.ini" {1,3-4} showLineNumbers');
+  assert.is(info.lang, 'ini');
+  assert.is(info.title, 'php.ini');
+  assert.equal([...info.highlight], [1, 3, 4]);
+  assert.ok(info.lineNumbers);
+});
+
+test('code is highlighted at build time for both themes, with title and marked lines', async () => {
+  const { page } = await render('```ini title="php.ini" {2}\nmemory_limit = 512M\npost_max_size = 128M\n```\n');
+  assert.match(page.html, '<div class="code-title">php.ini</div>');
+  assert.match(page.html, '--shiki-light:');
+  assert.match(page.html, '--shiki-dark:');
+  assert.is(page.html.match(/class="line highlighted"/g)?.length, 1);
+  assert.match(page.html, 'data-lang="ini"');
+});
+
+test('an unknown language renders as escaped plain text', async () => {
+  const { page } = await render('```nosuchlang\n<script>alert(1)</script>\n```\n');
+  assert.match(page.html, '&#x3C;script>');
+  assert.not.match(page.html, '<script>');
+});
+
+test('links are recorded with their file line and column', async () => {
+  const { page } = await render('---\ntitle: T\n---\n\nIntro line.\n\nSee [the other](./other.md#part) and [top](#top).\n', { 'docs/other.md': '# Other\n\n## Part\n' });
+  const [first, second] = page.links;
+  assert.equal({ kind: first.kind, href: first.href, hash: first.hash, line: first.line, column: first.column }, { kind: 'markdown', href: '/base/docs/other/', hash: 'part', line: 7, column: 17 });
+  assert.equal({ kind: second.kind, line: second.line, column: second.column }, { kind: 'anchor', line: 7, column: 44 });
+});
+
+test('headings are listed with level, id, text and file line', async () => {
+  const { page } = await render('---\ntitle: T\n---\n## First `code`\n\n### Second\n');
+  assert.equal(page.headings, [
+    { level: 2, id: 'first-code', text: 'First code', line: 4 },
+    { level: 3, id: 'second', text: 'Second', line: 6 },
+  ]);
+});
+
+test('an admonition that is never closed is an error at its opening line', async () => {
+  try {
+    await render('Intro\n\n:::danger\nNever closed\n');
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as Error).message, "content/docs/page.md:3:1  ':::danger' is never closed; add a line ':::' after its content");
+  }
+});
+
+test('a missing image is a warning at its position', async () => {
+  const { diagnostics } = await render('Text\n\n![Diagram](./img/missing.svg)\n');
+  assert.equal(diagnostics.warnings.map(formatDiagnostic), ["content/docs/page.md:3:12  image './img/missing.svg' not found (looked for content/docs/img/missing.svg)"]);
+});
+
+test('the title comes from front matter, else the leading h1', async () => {
+  assert.is((await render('---\ntitle: From FM\n---\n# From H1\n')).page.title, 'From FM');
+  assert.is((await render('# From H1\n\nBody.\n')).page.title, 'From H1');
+});
+
+test('the excerpt stops at the truncate marker', async () => {
+  const { page } = await render('Summary here.\n\n<!-- truncate -->\n\nThe rest.\n');
+  assert.is(page.excerptHtml, '<p>Summary here.</p>\n');
+  assert.match(page.html, 'The rest.');
+});
+
+test('plain text and word count leave out code blocks', async () => {
+  const { page } = await render('One two `three`.\n\n```bash\nnot counted at all\n```\n\n- four five\n');
+  assert.is(page.wordCount, 5);
+  assert.not.match(page.text, 'counted');
+});
+
+test('ids written in raw HTML are anchors too', async () => {
+  const { page } = await render('<a id="legacy-anchor"></a>\n\n## Heading\n');
+  assert.ok(page.anchors.includes('legacy-anchor'));
+  assert.ok(page.anchors.includes('heading'));
+});
+
+test.run();

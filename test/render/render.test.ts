@@ -1,0 +1,114 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildFromMap, fileText } from '../helpers.ts';
+
+const test = suite('render: pages as readers and crawlers see them');
+
+const files = {
+  'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\nStart here.\n',
+  'docs/guide/one.md': '---\ntitle: Server Requirements\ndescription: What the server needs.\ntags: [hosting]\n---\nUNIQUE_BODY_TEXT\n\n## Software\n\n### PHP\n\n#### Extensions\n',
+  'docs/guide/two.md': '# Two\n\nText.\n',
+  'pages/index.md': '---\nlayout: home\ntitle: Test Docs\nhero:\n  tagline: Docs for tests\n  cta: { label: Get Started, href: /docs/guide/one/ }\ncards:\n  - { title: Guide, text: The guide, href: /docs/guide/one/ }\n---\n',
+};
+const config = {
+  docs: { sidebars: { docs: ['intro', { type: 'category', label: 'Guide', items: ['guide/one', 'guide/two'] }] } },
+  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }, { type: 'colorMode' }] },
+  footer: { links: [{ label: 'A', href: '/a' }, { label: 'B', href: '/b' }], copyright: 'Copyright © 2025 Test.' },
+};
+
+test('a doc page has the landmarks, names and title of the accessibility contract', async () => {
+  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  assert.match(html, '<html lang="en" dir="ltr" data-theme="dark">');
+  assert.match(html, '<title>Server Requirements | Test Docs</title>');
+  assert.match(html, '<nav class="sidebar" aria-label="Docs sidebar">');
+  assert.match(html, '<nav class="breadcrumbs" aria-label="Breadcrumbs">');
+  assert.match(html, '<h1>Server Requirements</h1>');
+  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="true">/);
+  assert.match(html, /<footer class="footer">[\s\S]*Copyright © 2025 Test\.[\s\S]*<\/footer>/);
+  assert.match(html, /<a[^>]*href="\/base\/docs\/guide\/two\/"[^>]*rel="next"><span class="pagination-sub">Next<\/span>/);
+  assert.match(html, /aria-label="Switch between dark and light mode \(currently dark mode\)"/);
+  assert.match(html, /<input type="search"[^>]*placeholder="Search"[^>]*aria-label="Search"/);
+  assert.match(html, '<kbd class="search-hint" aria-hidden="true">ctrl K</kbd>');
+  assert.match(html, 'aria-label="Toggle navigation bar" aria-expanded="false"');
+});
+
+test('the table of contents links to h2 and h3 but not h4', async () => {
+  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  assert.match(toc, 'href="#software"');
+  assert.match(toc, 'href="#php"');
+  assert.not.match(toc, 'href="#extensions"');
+});
+
+test('head: description, canonical URL, OpenGraph and the generator', async () => {
+  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  assert.match(html, '<meta name="description" content="What the server needs.">');
+  assert.match(html, '<link rel="canonical" href="https://example.com/base/docs/guide/one/">');
+  assert.match(html, '<meta property="og:title" content="Server Requirements | Test Docs">');
+  assert.match(html, /<meta name="generator" content="egdocs \d+\.\d+\.\d+">/);
+  assert.match(html, /<link rel="stylesheet" href="\/base\/assets\/css\/styles\.[A-Z0-9]+\.css">/);
+  assert.match(html, /<script type="module" src="\/base\/assets\/js\/main\.[A-Z0-9]+\.js">/);
+});
+
+test('the page body is shipped once: the hydration data leaves the markdown HTML out', async () => {
+  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  assert.is(html.split('UNIQUE_BODY_TEXT').length - 1, 1);
+  const data = JSON.parse(/<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
+  assert.is(data.route.data.html, '');
+  assert.is(data.route.path, '/base/docs/guide/one/');
+});
+
+test('the home page shows the hero, the call to action and the cards', async () => {
+  const html = fileText(await buildFromMap(files, config), 'index.html');
+  assert.match(html, '<title>Test Docs</title>');
+  assert.match(html, '<h1 class="hero-title">Test Docs</h1>');
+  assert.match(html, '<a class="button button-primary" href="/base/docs/guide/one/">Get Started</a>');
+  assert.match(html, '<h2><a href="/base/docs/guide/one/">Guide</a></h2>');
+});
+
+test('the footer separates links with a middle dot', async () => {
+  const html = fileText(await buildFromMap(files, config), 'index.html');
+  assert.match(html, /<a href="\/a">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/);
+});
+
+test('the inline head script applies a stored colour mode before paint; a disabled switch clears it', async () => {
+  const on = fileText(await buildFromMap(files, config), 'index.html');
+  assert.match(on, "localStorage,k=\"egdocs-theme\"");
+  assert.not.match(on, 's.removeItem(k)');
+  const off = fileText(await buildFromMap(files, { ...config, colorMode: { disableSwitch: true } }), 'index.html');
+  assert.match(off, 's.removeItem(k)');
+  assert.not.match(off, 'Switch between dark and light mode');
+});
+
+test('404.html, sitemap.xml and a redirect page are written', async () => {
+  const result = await buildFromMap(files, { ...config, redirects: [{ from: '/old/', to: '/docs/guide/one/' }] });
+  assert.match(fileText(result, '404.html'), '<h1>Page Not Found</h1>');
+  assert.match(fileText(result, '404.html'), 'href="/base/docs/"');
+  const sitemap = fileText(result, 'sitemap.xml');
+  assert.match(sitemap, '<loc>https://example.com/base/docs/guide/one/</loc>');
+  assert.not.match(sitemap, '404');
+  assert.match(fileText(result, 'old/index.html'), '<meta http-equiv="refresh" content="0; url=/base/docs/guide/one/">');
+});
+
+test('RSS and Atom feeds list the posts, newest first', async () => {
+  const result = await buildFromMap({
+    ...files,
+    'blog/authors.yml': 'ann:\n  name: Ann\n',
+    'blog/2025-01-01-a.md': '---\ntitle: Older\nauthors: [ann]\n---\nA.\n',
+    'blog/2025-02-01-b.md': '---\ntitle: Newer\nauthors: [ann]\n---\nB.\n',
+  }, config);
+  const rss = fileText(result, 'blog/rss.xml');
+  assert.ok(rss.indexOf('Newer') < rss.indexOf('Older'));
+  assert.match(rss, '<link>https://example.com/base/blog/b/</link>');
+  assert.match(fileText(result, 'blog/atom.xml'), '<updated>2025-02-01T00:00:00.000Z</updated>');
+  assert.match(fileText(result, 'blog/b/index.html'), 'One min read');
+});
+
+test('the same sources give byte-identical output', async () => {
+  const a = await buildFromMap(files, config);
+  const b = await buildFromMap(files, config);
+  assert.equal(a.files.map((f) => f.path), b.files.map((f) => f.path));
+  for (let i = 0; i < a.files.length; i++) assert.ok(Buffer.from(a.files[i].contents).equals(Buffer.from(b.files[i].contents)), a.files[i].path);
+});
+
+test.run();

@@ -1,0 +1,150 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BuildFailed } from '../../src/build.ts';
+import { formatDiagnostic } from '../../src/diagnostics.ts';
+import type { Route } from '../../src/types.ts';
+import { buildFromMap } from '../helpers.ts';
+
+const test = suite('site: routes, sidebar, blog');
+
+const docs = {
+  'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\nStart here.\n',
+  'docs/guide/one.md': '---\ntitle: One\nsidebar_label: First\ntags: [setup]\n---\n## A\n',
+  'docs/guide/two.md': '---\ntitle: Two\ntags: [setup, maps]\n---\nText.\n',
+  'docs/guide/three.md': '# Three\n\nText.\n',
+  'docs/hidden.md': '# Hidden page\n',
+};
+const config = { docs: { sidebars: { docs: ['intro', { type: 'category', label: 'Guide', items: ['guide/one', 'guide/two', 'guide/three'] }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } };
+
+const byPath = (routes: Route[], path: string) => {
+  const route = routes.find((r) => r.path === path);
+  if (!route) throw new Error(`no route ${path}`);
+  return route;
+};
+
+test('docs get routes under the base path, ending with a slash; slug / is the docs root', async () => {
+  const { site } = await buildFromMap(docs, config);
+  const paths = site.routes.filter((r) => r.data.kind === 'doc').map((r) => r.path).sort();
+  assert.equal(paths, ['/base/docs/', '/base/docs/guide/one/', '/base/docs/guide/three/', '/base/docs/guide/two/', '/base/docs/hidden/']);
+});
+
+test('previous and next follow the sidebar order; breadcrumbs name the category and the page', async () => {
+  const { site } = await buildFromMap(docs, config);
+  const two = byPath(site.routes, '/base/docs/guide/two/').data;
+  if (two.kind !== 'doc') throw new Error('not a doc');
+  assert.equal(two.previous, { label: 'First', href: '/base/docs/guide/one/' });
+  assert.equal(two.next, { label: 'Three', href: '/base/docs/guide/three/' });
+  assert.equal(two.breadcrumbs, [{ label: 'Guide', href: '/base/docs/guide/one/' }, { label: 'Two', href: '/base/docs/guide/two/' }]);
+  const intro = byPath(site.routes, '/base/docs/').data;
+  assert.ok(intro.kind === 'doc' && intro.previous === undefined && intro.next?.href === '/base/docs/guide/one/');
+});
+
+test('a doc left out of the sidebar is built but has no neighbours', async () => {
+  const { site } = await buildFromMap(docs, config);
+  const hidden = byPath(site.routes, '/base/docs/hidden/').data;
+  assert.ok(hidden.kind === 'doc' && !hidden.previous && !hidden.next);
+  assert.not.ok(JSON.stringify(site.sidebars).includes('/docs/hidden/'));
+});
+
+test('categories start collapsed by default', async () => {
+  const { site } = await buildFromMap(docs, config);
+  const category = site.sidebars.docs[1];
+  assert.ok(category.type === 'category' && category.collapsed === true);
+});
+
+test('a sidebar doc id that does not exist stops the build with a suggestion', async () => {
+  try {
+    await buildFromMap(docs, { ...config, docs: { sidebars: { docs: ['intro', 'guide/tow'] } } });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, BuildFailed);
+    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), ["site.config.ts  docs.sidebars.docs[1]: doc id 'guide/tow' does not exist; did you mean 'guide/two'?"]);
+  }
+});
+
+test('a docs-sidebar navbar item with nothing to link to stops the build', async () => {
+  try {
+    await buildFromMap(docs, { navbar: { items: [{ type: 'docSidebar', sidebarId: 'nope', label: 'Docs' }] }, docs: config.docs });
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as BuildFailed).diagnostics.map(formatDiagnostic).join('\n'), "navbar.items[0]: sidebar 'nope' does not exist; use one of: docs");
+  }
+});
+
+test('docs tags get a list page and a page per tag', async () => {
+  const { site } = await buildFromMap(docs, config);
+  const tags = byPath(site.routes, '/base/docs/tags/').data;
+  assert.equal(tags.kind === 'docs-tags' && tags.tags, [
+    { label: 'maps', href: '/base/docs/tags/maps/', count: 1 },
+    { label: 'setup', href: '/base/docs/tags/setup/', count: 2 },
+  ]);
+  assert.is(byPath(site.routes, '/base/docs/tags/setup/').title, '2 docs tagged with "setup"');
+});
+
+test('two sources with one route are a duplicate-route warning', async () => {
+  const { diagnostics } = await buildFromMap({ ...docs, 'docs/guide/copy.md': '---\nslug: one\n---\n# Copy\n' }, config);
+  assert.equal(diagnostics.filter((d) => d.code === 'duplicate-route').map(formatDiagnostic), [
+    'content/docs/guide/one.md:1:1  route /base/docs/guide/one/ is also produced by content/docs/guide/copy.md; only one can be written; give one of them another slug',
+  ]);
+});
+
+const blog = {
+  'blog/authors.yml': 'ann:\n  name: Ann Lee\n  title: Writer\nbob:\n  name: Bob Roe\n',
+  'blog/tags.yml': 'hello:\n  label: Hello\nnews:\n  label: News\n',
+  'blog/2025-01-02-first.md': '---\ntitle: First\nauthors: [ann]\ntags: [hello]\n---\nShort intro.\n\n<!-- truncate -->\n\nMore.\n',
+  'blog/2025-03-04-second.md': `---\ntitle: Second\nauthors: [ann, bob]\ntags: [hello, news]\n---\n${'word '.repeat(450)}\n`,
+};
+
+test('blog posts: newest first, slug from the file name, reading time, excerpt', async () => {
+  const { site } = await buildFromMap(blog);
+  assert.equal(site.posts.map((p) => [p.slug, p.date, p.readingMinutes, p.truncated]), [
+    ['second', '2025-03-04', 3, false],
+    ['first', '2025-01-02', 1, true],
+  ]);
+  const list = byPath(site.routes, '/base/blog/').data;
+  assert.ok(list.kind === 'blog-list' && list.posts.length === 2);
+});
+
+test('blog: archive, authors, one page per author, tags and one page per tag', async () => {
+  const { site } = await buildFromMap(blog);
+  const paths = new Set(site.routes.map((r) => r.path));
+  for (const path of ['/base/blog/archive/', '/base/blog/authors/', '/base/blog/authors/ann/', '/base/blog/authors/bob/', '/base/blog/tags/', '/base/blog/tags/hello/', '/base/blog/tags/news/', '/base/blog/first/', '/base/blog/second/']) {
+    assert.ok(paths.has(path), path);
+  }
+  const ann = byPath(site.routes, '/base/blog/authors/ann/').data;
+  assert.equal(ann.kind === 'blog-author' && ann.posts.map((p) => p.slug), ['second', 'first']);
+});
+
+test('the blog list is paginated', async () => {
+  const { site } = await buildFromMap(blog, { blog: { postsPerPage: 1 } });
+  const second = byPath(site.routes, '/base/blog/page/2/').data;
+  assert.ok(second.kind === 'blog-list' && second.page === 2 && second.previous?.href === '/base/blog/');
+});
+
+test('an unknown author is an error at the authors line, with a suggestion', async () => {
+  try {
+    await buildFromMap({ ...blog, 'blog/2025-05-01-third.md': '---\ntitle: Third\ntags: [hello]\nauthors: [anne]\n---\nx\n' });
+    assert.unreachable();
+  } catch (error) {
+    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), ["content/blog/2025-05-01-third.md:4:1  unknown author 'anne'; did you mean 'ann'?"]);
+  }
+});
+
+test('an unknown tag is an error naming the tags file', async () => {
+  try {
+    await buildFromMap({ ...blog, 'blog/2025-05-01-third.md': '---\ntitle: Third\ntags: [zzz]\n---\nx\n' });
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as BuildFailed).diagnostics.map(formatDiagnostic).join(), "content/blog/2025-05-01-third.md:3:1  unknown tag 'zzz'; add 'zzz' to content/blog/tags.yml");
+  }
+});
+
+test('search page, 404 page and redirects are always routes', async () => {
+  const { site } = await buildFromMap(docs, { ...config, redirects: [{ from: '/old/', to: '/docs/guide/one/' }] });
+  assert.is(byPath(site.routes, '/base/search/').data.kind, 'search');
+  assert.is(byPath(site.routes, '/base/404.html').outFile, '404.html');
+  const redirect = byPath(site.routes, '/base/old/').data;
+  assert.equal(redirect, { kind: 'redirect', to: '/base/docs/guide/one/' });
+});
+
+test.run();
