@@ -6,7 +6,7 @@ import { checkLinks } from './check/links.ts';
 import { type ContentFiles, parseContent, readContentFiles } from './content/read.ts';
 import { createMarkdown } from './markdown/index.ts';
 import { feeds, sitemap } from './render/feeds.ts';
-import { chromeOf, renderRoute } from './render/index.ts';
+import { chromeOf, renderRoute, sidebarFiles } from './render/index.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile, Page } from './types.ts';
@@ -68,8 +68,9 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));
   await step('check', () => checkLinks(site, routeByFile, diagnostics));
   const bundle = await step('bundle', () => bundleClient({ baseUrl: config.baseUrl }));
+  const sidebarData = sidebarFiles(site.sidebars, config.baseUrl);
   const output = await step('render', () => {
-    const chrome = chromeOf(site);
+    const chrome = chromeOf(site, sidebarData.urls);
     const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts }, generator: `egdocs ${VERSION}` };
     const out: OutputFile[] = [];
     for (const route of site.routes) {
@@ -82,7 +83,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
     return out;
   });
   stopOnErrors(diagnostics);
-  const extra = [...bundle.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
+  const extra = [...bundle.files, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
   return { site, files: dedupe([...output, ...extra]), diagnostics: diagnostics.items, timings };
 }
 

@@ -190,7 +190,15 @@ export interface Page {
 /** One entry of a resolved sidebar, as the templates draw it. */
 export type SidebarItem =
   | { type: 'link'; label: string; href: string; docId?: string }
-  | { type: 'category'; label: string; items: SidebarItem[]; collapsed: boolean; href?: string };
+  | {
+      type: 'category';
+      label: string;
+      items: SidebarItem[];
+      collapsed: boolean;
+      href?: string;
+      /** Set on a page's copy of the sidebar when the items were left out (see render/sidebar.ts); the client loads them on first open. */
+      lazy?: boolean;
+    };
 
 export interface DocMeta {
   id: string;
@@ -346,12 +354,16 @@ export interface Chrome {
   showReadingTime: boolean;
   /** The newest blog posts, for the blog's sidebar. */
   recentPosts: NavLink[];
+  /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
+  sidebarUrls: Record<string, string>;
 }
 
 /** Everything a page template receives. */
 export interface PageProps {
   chrome: Chrome;
   route: Route;
-  /** The sidebar shown beside this page, resolved. */
+  /** The sidebar shown beside this page, pruned to what the page shows open. */
   sidebar?: SidebarItem[];
+  /** Id of that sidebar, to find its whole version in chrome.sidebarUrls. */
+  sidebarId?: string;
 }

@@ -7,9 +7,9 @@ import { Layout } from './Layout.tsx';
 import { HomePage, MarkdownPage, NotFoundPage, SearchPage } from './SimplePages.tsx';
 
 export function App(props: PageProps) {
-  const { chrome, route, sidebar } = props;
+  const { chrome, route, sidebar, sidebarId } = props;
   return (
-    <Layout chrome={chrome} path={route.path} sidebar={sidebar}>
+    <Layout chrome={chrome} path={route.path} sidebar={sidebar} sidebarId={sidebarId}>
       <Page {...props} />
     </Layout>
   );

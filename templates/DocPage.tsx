@@ -6,12 +6,12 @@ import { Toc } from './Toc.tsx';
 type DocData = Extract<Route['data'], { kind: 'doc' }>;
 
 /** A doc: sidebar, breadcrumbs, title, content, tags, previous/next, table of contents. */
-export function DocPage({ route, sidebar, data }: PageProps & { data: DocData }) {
+export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps & { data: DocData }) {
   return (
     <div className="doc-layout">
       {sidebar ? (
         <aside className="doc-sidebar">
-          <Sidebar items={sidebar} path={route.path} />
+          <Sidebar items={sidebar} path={route.path} wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined} />
         </aside>
       ) : null}
       <main id="main" className="doc-main">

@@ -49,12 +49,12 @@ function Footer({ chrome }: { chrome: Chrome }) {
 }
 
 /** Every page: skip link, announcement, navbar, the page, footer. */
-export function Layout({ chrome, path, sidebar, children }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; children: ReactNode }) {
+export function Layout({ chrome, path, sidebar, sidebarId, children }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; sidebarId?: string; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to main content</a>
       <AnnouncementBar chrome={chrome} />
-      <Navbar chrome={chrome} path={path} sidebar={sidebar} />
+      <Navbar chrome={chrome} path={path} sidebar={sidebar} sidebarId={sidebarId} />
       <div className="page-body">{children}</div>
       <Footer chrome={chrome} />
     </>

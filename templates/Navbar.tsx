@@ -24,7 +24,7 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
 }
 
 /** The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the docs sidebar. */
-export function Navbar({ chrome, path, sidebar }: { chrome: Chrome; path: string; sidebar?: SidebarItem[] }) {
+export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; sidebarId?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => {
     if (!menuOpen) return;
@@ -67,7 +67,8 @@ export function Navbar({ chrome, path, sidebar }: { chrome: Chrome; path: string
                 <Entry key={i} entry={entry} chrome={chrome} path={path} />
               ))}
           </nav>
-          {sidebar ? <Sidebar items={sidebar} path={path} label="Docs menu" /> : null}
+          {/* Rendered only while open: the drawer starts hidden, so the server need not render the sidebar twice. */}
+          {sidebar && menuOpen ? <Sidebar items={sidebar} path={path} label="Docs menu" wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined} /> : null}
         </div>
       </div>
     </header>

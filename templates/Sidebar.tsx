@@ -1,23 +1,52 @@
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { SidebarItem } from '../src/types.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
+
+/** Where the whole sidebar can be fetched from, for categories the page left out (see src/render/sidebar.ts). */
+const WholeSidebarUrl = createContext<string | undefined>(undefined);
+
+// One request per sidebar file for the life of the page, shared by every category that opens.
+const loading = new Map<string, Promise<SidebarItem[]>>();
+function loadSidebar(url: string): Promise<SidebarItem[]> {
+  let promise = loading.get(url);
+  if (!promise) {
+    promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      return response.json() as Promise<SidebarItem[]>;
+    });
+    promise.catch(() => loading.delete(url));
+    loading.set(url, promise);
+  }
+  return promise;
+}
 
 /** True when the category holds the page at `path`, at any depth. */
 export function holds(category: Category, path: string): boolean {
   return category.items.some((item) => (item.type === 'link' ? item.href === path : holds(item, path)));
 }
 
+function itemsAt(items: SidebarItem[], trail: number[]): SidebarItem[] {
+  let current = items;
+  for (const index of trail) {
+    const item = current[index];
+    current = item?.type === 'category' ? item.items : [];
+  }
+  return current;
+}
+
 /** The docs sidebar: categories start collapsed except the one holding the current page; each opens on its own. */
-export function Sidebar({ items, path, label = 'Docs sidebar' }: { items: SidebarItem[]; path: string; label?: string }) {
+export function Sidebar({ items, path, label = 'Docs sidebar', wholeUrl }: { items: SidebarItem[]; path: string; label?: string; wholeUrl?: string }) {
   return (
-    <nav className="sidebar" aria-label={label}>
-      <SidebarList items={items} path={path} level={1} />
-    </nav>
+    <WholeSidebarUrl.Provider value={wholeUrl}>
+      <nav className="sidebar" aria-label={label}>
+        <SidebarList items={items} path={path} level={1} trail={[]} />
+      </nav>
+    </WholeSidebarUrl.Provider>
   );
 }
 
-function SidebarList({ items, path, level }: { items: SidebarItem[]; path: string; level: number }) {
+function SidebarList({ items, path, level, trail }: { items: SidebarItem[]; path: string; level: number; trail: number[] }) {
   return (
     <ul className={`sidebar-list level-${level}`}>
       {items.map((item, i) =>
@@ -28,24 +57,41 @@ function SidebarList({ items, path, level }: { items: SidebarItem[]; path: strin
             </a>
           </li>
         ) : (
-          <SidebarCategory key={item.label + i} category={item} path={path} level={level} />
+          <SidebarCategory key={item.label + i} category={item} path={path} level={level} trail={[...trail, i]} />
         ),
       )}
     </ul>
   );
 }
 
-function SidebarCategory({ category, path, level }: { category: Category; path: string; level: number }) {
+function SidebarCategory({ category, path, level, trail }: { category: Category; path: string; level: number; trail: number[] }) {
+  const wholeUrl = useContext(WholeSidebarUrl);
   const active = holds(category, path);
   const [open, setOpen] = useState(active || !category.collapsed);
+  const [items, setItems] = useState(category.items);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open || !category.lazy || items.length > 0 || !wholeUrl) return;
+    let current = true;
+    loadSidebar(wholeUrl).then(
+      (whole) => current && setItems(itemsAt(whole, trail)),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+    // trail is a new array each render; its joined form is the stable identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, category.lazy, items.length, wholeUrl, trail.join('.')]);
+  const id = `sidebar-category-${trail.join('-')}`;
   return (
     <li className={`sidebar-category${active ? ' active' : ''}`}>
-      <button type="button" className="sidebar-category-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button type="button" className="sidebar-category-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <span>{category.label}</span>
         <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
-      <div className="sidebar-category-items" hidden={!open}>
-        <SidebarList items={category.items} path={path} level={level + 1} />
+      <div id={id} className="sidebar-category-items" hidden={!open}>
+        {failed ? <p className="sidebar-error">Could not load this section. Reload the page to try again.</p> : <SidebarList items={items} path={path} level={level + 1} trail={trail} />}
       </div>
     </li>
   );

@@ -24,7 +24,8 @@ export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
           </ul>
         </section>
       ) : null}
-      {data.html.trim() ? <Markdown html={data.html} className="markdown container narrow" /> : null}
+      {/* Always rendered: the client hydrates without the HTML, so presence must not depend on it. */}
+      <Markdown html={data.html} className="markdown container narrow home-body" />
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { withBase } from '../site/urls.ts';
 import type { Chrome, NavbarEntry, Site } from '../types.ts';
 
 /** Resolves navbar items to links; a docs sidebar item with nothing to link to stops the build. */
-export function chromeOf(site: Site): Chrome {
+export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrome {
   const { config } = site;
   const docsLink = (sidebarId: string, index: number): string => {
     const sidebar = site.sidebars[sidebarId];
@@ -50,5 +50,6 @@ export function chromeOf(site: Site): Chrome {
     client: config.client,
     showReadingTime: config.blog.showReadingTime,
     recentPosts: site.posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
+    sidebarUrls,
   };
 }

@@ -4,8 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.tsx';
 import type { Chrome, OutputFile, PageProps, Route, Site } from '../types.ts';
 import { type Assets, renderDocument, renderRedirect, scriptJson } from './document.ts';
+import { pruneSidebar } from './sidebar.ts';
 
 export { chromeOf } from './chrome.ts';
+export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
 
 export interface RenderContext {
@@ -19,7 +21,8 @@ export interface RenderContext {
 export function renderRoute(context: RenderContext, route: Route): OutputFile {
   const { site, chrome, assets, generator } = context;
   if (route.data.kind === 'redirect') return { path: route.outFile, contents: renderRedirect(site.config, route.data.to) };
-  const props: PageProps = { chrome, route, sidebar: route.sidebarId ? site.sidebars[route.sidebarId] : undefined };
+  const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
+  const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
   const appHtml = renderToString(createElement(App, props));
   return { path: route.outFile, contents: renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets, generator }) };
 }

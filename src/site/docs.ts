@@ -1,7 +1,7 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
 import { didYouMean, fail } from '../diagnostics.ts';
 import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
-import { docId, withBase } from './urls.ts';
+import { docId, groupBy, withBase } from './urls.ts';
 
 /** DocMeta for every doc page, in source order. */
 export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMeta[] {
@@ -97,8 +97,7 @@ export function neighbours(sidebar: SidebarItem[] | undefined, href: string): { 
 
 /** Docs tags: label -> docs carrying it, sorted by label. */
 export function docsTags(config: Config, docs: DocMeta[]): { label: string; slug: string; href: string; docs: DocMeta[] }[] {
-  const byTag = new Map<string, DocMeta[]>();
-  for (const doc of docs) for (const tag of doc.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), doc]);
+  const byTag = groupBy(docs, (doc) => doc.tags);
   return [...byTag.keys()]
     .sort((a, b) => a.localeCompare(b))
     .map((label) => ({ label, slug: tagSlug(label), href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(label)), docs: byTag.get(label)! }));

@@ -4,7 +4,7 @@ import type { Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
 import { blogPosts, paginate } from './blog.ts';
 import { breadcrumbs, docMetas, docsTags, neighbours, resolveSidebars, tagSlug } from './docs.ts';
-import { assetOutPath, withBase } from './urls.ts';
+import { assetOutPath, groupBy, withBase } from './urls.ts';
 
 export interface SiteInput {
   config: Config;
@@ -118,21 +118,22 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
       },
     });
   });
-  const years = new Map<string, typeof posts>();
-  for (const post of posts) years.set(post.date.slice(0, 4), [...(years.get(post.date.slice(0, 4)) ?? []), post]);
+  const years = groupBy(posts, (post) => post.date.slice(0, 4));
   add({ path: blog('archive'), title: 'Archive', description: 'Every blog post, by year', data: { kind: 'blog-archive', years: [...years].map(([year, list]) => ({ year, posts: list })) } });
 
-  const authors = new Map<string, { author: Site['posts'][number]['authors'][number]; posts: typeof posts }>();
-  for (const post of posts) for (const author of post.authors) authors.set(author.id, { author, posts: [...(authors.get(author.id)?.posts ?? []), post] });
-  const sortedAuthors = [...authors.values()].sort((a, b) => a.author.name.localeCompare(b.author.name));
+  const authorById = new Map(posts.flatMap((post) => post.authors.map((author) => [author.id, author] as const)));
+  const sortedAuthors = [...groupBy(posts, (post) => post.authors.map((a) => a.id))]
+    .map(([id, list]) => ({ author: authorById.get(id)!, posts: list }))
+    .sort((a, b) => a.author.name.localeCompare(b.author.name));
   add({ path: blog('authors'), title: 'Authors', description: 'The people writing this blog', data: { kind: 'blog-authors', authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, href: blog('authors', author.id), count: list.length })) } });
   for (const { author, posts: list } of sortedAuthors) {
     add({ path: blog('authors', author.id), title: author.name, description: `Posts by ${author.name}`, data: { kind: 'blog-author', author, posts: list } });
   }
 
-  const tags = new Map<string, { tag: Site['posts'][number]['tags'][number]; posts: typeof posts }>();
-  for (const post of posts) for (const tag of post.tags) tags.set(tag.id, { tag, posts: [...(tags.get(tag.id)?.posts ?? []), post] });
-  const sortedTags = [...tags.values()].sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+  const tagById = new Map(posts.flatMap((post) => post.tags.map((tag) => [tag.id, tag] as const)));
+  const sortedTags = [...groupBy(posts, (post) => post.tags.map((t) => t.id))]
+    .map(([id, list]) => ({ tag: tagById.get(id)!, posts: list }))
+    .sort((a, b) => a.tag.label.localeCompare(b.tag.label));
   add({ path: blog('tags'), title: 'Tags', description: 'Blog posts by topic', data: { kind: 'blog-tags', tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: blog('tags', tag.id), count: list.length })) } });
   for (const { tag, posts: list } of sortedTags) {
     add({

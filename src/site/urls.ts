@@ -68,3 +68,17 @@ export function assetOutPath(contentPath: string, bytes: Uint8Array): string {
 export function contentHash(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex').slice(0, 8);
 }
+
+/** Groups items by key, keeping their order (one pass; no copying per item). */
+export function groupBy<T, K>(items: Iterable<T>, keysOf: (item: T) => K | K[]): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const keys = keysOf(item);
+    for (const key of Array.isArray(keys) ? keys : [keys]) {
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+  }
+  return groups;
+}

@@ -23,7 +23,7 @@ test('a doc page has the landmarks, names and title of the accessibility contrac
   assert.match(html, '<nav class="sidebar" aria-label="Docs sidebar">');
   assert.match(html, '<nav class="breadcrumbs" aria-label="Breadcrumbs">');
   assert.match(html, '<h1>Server Requirements</h1>');
-  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="true">/);
+  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="true" aria-controls="sidebar-category-1">/);
   assert.match(html, /<footer class="footer">[\s\S]*Copyright © 2025 Test\.[\s\S]*<\/footer>/);
   assert.match(html, /<a[^>]*href="\/base\/docs\/guide\/two\/"[^>]*rel="next"><span class="pagination-sub">Next<\/span>/);
   assert.match(html, /aria-label="Switch between dark and light mode \(currently dark mode\)"/);
@@ -112,3 +112,22 @@ test('the same sources give byte-identical output', async () => {
 });
 
 test.run();
+
+const pruned = suite('render: each page carries only the sidebar it shows');
+pruned('collapsed categories that do not hold the page come without items; the whole sidebar is one hashed file', async () => {
+  const result = await buildFromMap(
+    { 'docs/a/one.md': '# One\n', 'docs/a/two.md': '# Two\n', 'docs/b/three.md': '# Three\n' },
+    { docs: { sidebars: { docs: [{ type: 'category', label: 'A', items: ['a/one', 'a/two'] }, { type: 'category', label: 'B', items: ['b/three'] }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } },
+  );
+  const html = fileText(result, 'docs/a/one/index.html');
+  assert.match(html, 'href="/base/docs/a/two/"');
+  assert.not.match(html, 'href="/base/docs/b/three/"');
+  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="false" aria-controls="sidebar-category-1">/);
+  const data = JSON.parse(/<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
+  assert.equal(data.sidebar[1], { type: 'category', label: 'B', collapsed: true, items: [], lazy: true });
+  const whole = result.files.find((f) => /^assets\/data\/sidebar-docs\.[0-9a-f]{8}\.json$/.test(f.path));
+  assert.ok(whole);
+  assert.match(String(whole!.contents), '"href":"/base/docs/b/three/"');
+  assert.is(data.chrome.sidebarUrls.docs, `/base/${whole!.path}`);
+});
+pruned.run();

@@ -1,0 +1,98 @@
+// The built site in a real browser: server-rendered content, hydration without errors, the sidebar,
+// the colour mode, the mobile menu and the not-found page.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { luminance, startHarness, type Harness } from './browser.ts';
+
+const test = suite('browser: pages');
+let h: Harness;
+
+test.before(async () => {
+  h = await startHarness();
+});
+test.after(async () => {
+  await h.close();
+});
+
+test('a doc page has its h1 before any script runs, and hydrates without console errors', async () => {
+  const context = await h.browser.newContext({ javaScriptEnabled: false });
+  const noJs = await context.newPage();
+  await noJs.goto(`${h.base}docs/admin-panel/server-requirements/`);
+  assert.is(await noJs.locator('h1').textContent(), 'Server Requirements');
+  await context.close();
+
+  const page = await h.browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  for (const path of ['', 'docs/', 'docs/admin-panel/server-setup/', 'blog/', 'blog/welcome/', 'blog/tags/', 'docs/tags/', 'search/', 'markdown-page/']) {
+    await page.goto(h.base + path);
+    await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  }
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('a sidebar category expands in place without navigating; others stay as they were', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${h.base}docs/admin-panel/intro/`);
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+  const admin = sidebar.getByRole('button', { name: 'Admin Panel' });
+  const website = sidebar.getByRole('button', { name: 'Website' });
+  assert.is(await admin.getAttribute('aria-expanded'), 'true');
+  assert.is(await website.getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await sidebar.getByRole('link', { name: 'Set Up Node.js' }).isVisible());
+  await website.click();
+  assert.is(await website.getAttribute('aria-expanded'), 'true');
+  assert.ok(await sidebar.getByRole('link', { name: 'Set Up Node.js' }).isVisible());
+  assert.is(await admin.getAttribute('aria-expanded'), 'true');
+  assert.is(page.url(), `${h.base}docs/admin-panel/intro/`);
+  await page.close();
+});
+
+test('dark by default; the toggle switches to light, stores it, and a reload keeps it', async () => {
+  const page = await h.browser.newPage();
+  await page.goto(h.base);
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.ok(luminance(await background()) < 0.2, 'dark by default');
+  await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  assert.ok(luminance(await background()) > 0.45, 'light after the toggle');
+  assert.match(await page.evaluate(() => Object.values(localStorage).join(' ')), 'light');
+  await page.reload();
+  assert.ok(luminance(await background()) > 0.45, 'light after a reload');
+  assert.match(await page.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label') ?? '', 'currently light mode');
+  await page.close();
+});
+
+test('below 996 px the sidebar is not inline and the menu button opens the docs navigation', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 800, height: 900 } });
+  await page.goto(`${h.base}docs/website/intro/`);
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  assert.not.ok(await page.getByRole('navigation', { name: 'Docs sidebar' }).isVisible());
+  const menu = page.getByRole('button', { name: 'Toggle navigation bar' });
+  assert.ok(await menu.isVisible());
+  await menu.click();
+  assert.is(await menu.getAttribute('aria-expanded'), 'true');
+  assert.ok(await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: 'Flutter App' }).isVisible());
+  await page.keyboard.press('Escape');
+  assert.is(await menu.getAttribute('aria-expanded'), 'false');
+  await page.setViewportSize({ width: 1200, height: 900 });
+  assert.not.ok(await menu.isVisible());
+  assert.ok(await page.getByRole('navigation', { name: 'Docs sidebar' }).isVisible());
+  await page.close();
+});
+
+test('an unknown path answers 404 with the site page, which links into the docs', async () => {
+  const page = await h.browser.newPage();
+  const response = await page.goto(`${h.base}no/such/page/`);
+  assert.is(response?.status(), 404);
+  assert.is(await page.locator('h1').textContent(), 'Page Not Found');
+  assert.ok(await page.locator('main a[href="/egrocer-documentation/docs/admin-panel/intro/"]').count());
+  const redirect = await page.goto(`${h.base}docs/admin-panel/intro`);
+  assert.is(redirect?.url(), `${h.base}docs/admin-panel/intro/`);
+  await page.close();
+});
+
+test.run();
