@@ -23,11 +23,16 @@ export async function readContentFiles(root: string): Promise<ContentFiles> {
   const texts = new Map<string, string>();
   const assets = new Map<string, Uint8Array>();
   const contentDir = path.join(root, 'content');
-  for (const rel of await listFiles(contentDir)) {
-    const file = `content/${rel}`;
-    const bytes = await readFile(path.join(contentDir, rel));
-    if (isText(rel) && !rel.startsWith('static/')) texts.set(file, decodeUtf8(bytes, file));
-    else assets.set(file, bytes);
+  const rels = await listFiles(contentDir);
+  // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
+  for (let i = 0; i < rels.length; i += 128) {
+    const batch = rels.slice(i, i + 128);
+    const contents = await Promise.all(batch.map((rel) => readFile(path.join(contentDir, rel))));
+    batch.forEach((rel, k) => {
+      const file = `content/${rel}`;
+      if (isText(rel) && !rel.startsWith('static/')) texts.set(file, decodeUtf8(contents[k], file));
+      else assets.set(file, contents[k]);
+    });
   }
   return { texts, assets };
 }

@@ -64,35 +64,43 @@ export function flattenSidebar(items: SidebarItem[]): Extract<SidebarItem, { typ
   return items.flatMap((item) => (item.type === 'link' ? [item] : flattenSidebar(item.items)));
 }
 
-/** The chain of categories leading to `href`, outermost first (empty when the page is not in the sidebar). */
-export function categoryTrail(items: SidebarItem[], href: string): Extract<SidebarItem, { type: 'category' }>[] {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.items.some((child) => child.type === 'link' && child.href === href)) return [item];
-    const inner = categoryTrail(item.items, href);
-    if (inner.length > 0) return [item, ...inner];
-  }
-  return [];
+type Category = Extract<SidebarItem, { type: 'category' }>;
+
+/** Where each doc sits in a sidebar: its place in reading order and the categories holding it. Built once per sidebar. */
+export interface SidebarIndex {
+  links: Extract<SidebarItem, { type: 'link' }>[];
+  position: Map<string, { index: number; trail: Category[] }>;
+}
+
+/** Indexes a sidebar in one walk, so breadcrumbs and neighbours cost O(1) per page instead of a walk each. */
+export function indexSidebar(items: SidebarItem[]): SidebarIndex {
+  const links: SidebarIndex['links'] = [];
+  const position: SidebarIndex['position'] = new Map();
+  const walk = (list: SidebarItem[], trail: Category[]) => {
+    for (const item of list) {
+      if (item.type === 'category') walk(item.items, [...trail, item]);
+      else if (item.docId) {
+        if (!position.has(item.href)) position.set(item.href, { index: links.length, trail });
+        links.push(item);
+      }
+    }
+  };
+  walk(items, []);
+  return { links, position };
 }
 
 /** Breadcrumbs of a doc: the categories holding it, then the doc itself. */
-export function breadcrumbs(sidebar: SidebarItem[] | undefined, doc: DocMeta): NavLink[] {
-  const trail = sidebar ? categoryTrail(sidebar, doc.path) : [];
-  return [...trail.map((category) => ({ label: category.label, href: category.href ?? firstLink(category.items) ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
-}
-
-function firstLink(items: SidebarItem[]): string | undefined {
-  return flattenSidebar(items)[0]?.href;
+export function breadcrumbs(index: SidebarIndex | undefined, doc: DocMeta): NavLink[] {
+  const trail = index?.position.get(doc.path)?.trail ?? [];
+  return [...trail.map((category) => ({ label: category.label, href: category.href ?? flattenSidebar(category.items)[0]?.href ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
 }
 
 /** Previous and next docs in sidebar order. */
-export function neighbours(sidebar: SidebarItem[] | undefined, href: string): { previous?: NavLink; next?: NavLink } {
-  if (!sidebar) return {};
-  const links = flattenSidebar(sidebar).filter((link) => link.docId);
-  const index = links.findIndex((link) => link.href === href);
-  if (index < 0) return {};
-  const toNav = (link: (typeof links)[number] | undefined) => (link ? { label: link.label, href: link.href } : undefined);
-  return { previous: toNav(links[index - 1]), next: toNav(links[index + 1]) };
+export function neighbours(index: SidebarIndex | undefined, href: string): { previous?: NavLink; next?: NavLink } {
+  const at = index?.position.get(href);
+  if (!index || !at) return {};
+  const toNav = (link: SidebarIndex['links'][number] | undefined) => (link ? { label: link.label, href: link.href } : undefined);
+  return { previous: toNav(index.links[at.index - 1]), next: toNav(index.links[at.index + 1]) };
 }
 
 /** Docs tags: label -> docs carrying it, sorted by label. */

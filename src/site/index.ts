@@ -3,7 +3,7 @@
 import type { Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
 import { blogPosts, paginate } from './blog.ts';
-import { breadcrumbs, docMetas, docsTags, neighbours, resolveSidebars, tagSlug } from './docs.ts';
+import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
 import { assetOutPath, groupBy, withBase } from './urls.ts';
 
 export interface SiteInput {
@@ -18,6 +18,7 @@ export interface SiteInput {
 export function buildSite({ config, content, pages, routeByFile, diagnostics }: SiteInput): Site {
   const docs = docMetas(pages, routeByFile);
   const sidebars = resolveSidebars(config, docs);
+  const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const posts = blogPosts(config, pages, content, routeByFile);
   const routes: Route[] = [];
   const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) => routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
@@ -33,7 +34,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
     const base = { path, title: page.title, description: page.description, file: page.source.file };
     if (page.source.kind === 'doc') {
       const doc = docByPath.get(path)!;
-      const sidebar = doc.sidebarId ? sidebars[doc.sidebarId] : undefined;
+      const index = doc.sidebarId ? sidebarIndexes.get(doc.sidebarId) : undefined;
       add({
         ...base,
         sidebarId: doc.sidebarId ?? Object.keys(sidebars)[0],
@@ -42,8 +43,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
           doc,
           html: page.html,
           toc,
-          breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(sidebar, doc) : [],
-          ...neighbours(sidebar, doc.path),
+          breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
+          ...neighbours(index, doc.path),
           tags: doc.tags.map((tag) => ({ label: tag, href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)) })),
         },
       });
