@@ -1,5 +1,6 @@
 // The pipeline in one screen: config -> content -> markdown -> site -> check -> bundle -> render -> files.
 // Each step is timed, and an error thrown inside a step carries the step's name.
+import path from 'node:path';
 import { BuildError, Diagnostics, type Diagnostic } from './diagnostics.ts';
 import { bundleClient } from './bundle/index.ts';
 import { checkLinks } from './check/links.ts';
@@ -9,7 +10,7 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, renderRoute, sidebarFiles } from './render/index.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
-import type { BuildResult, Config, OutputFile, Page } from './types.ts';
+import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
 export interface BuildOptions {
@@ -51,18 +52,13 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   stopOnErrors(diagnostics);
   const routeByFile = new Map(content.sources.map((source) => [source.file, routeOfSource(source, config)]));
   const markdown = await step('markdown', async () => {
-    const renderer = await createMarkdown({ config, content, routeByFile, diagnostics });
-    const pages: Page[] = [];
-    for (const source of content.sources) {
-      try {
-        pages.push(renderer.render(source));
-      } catch (error) {
-        // One bad page is reported with its file and the others still build, so every problem shows at once.
-        if (error instanceof BuildError) diagnostics.items.push(error.diagnostic);
-        else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
-      }
-    }
-    return pages;
+    const highlightCache = path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
+    const renderer = await createMarkdown({ config, content, routeByFile, diagnostics, highlightCache });
+    // One bad page is reported with its file and the others still build, so every problem shows at once.
+    return renderer.renderPages(content.sources, (source, error) => {
+      if (error instanceof BuildError) diagnostics.items.push(error.diagnostic);
+      else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
+    });
   });
   stopOnErrors(diagnostics);
   const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));

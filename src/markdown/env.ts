@@ -12,6 +12,8 @@ export interface MarkdownEnv {
   headings: Heading[];
   links: LinkRef[];
   diagnostics: Diagnostics;
+  /** Set by the highlight plugin when a fence needs Shiki, which is not loaded yet. */
+  needsHighlighter?: boolean;
 }
 
 /** File line (1-based) of a token's first body line (`map[0]`, 0-based). */

@@ -2,12 +2,12 @@
 // everything later stages need (headings, anchors, links with positions, plain text, word count, excerpt).
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import type { Diagnostics } from '../diagnostics.ts';
+import { Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { headings, plainText } from './plugins/headings.ts';
-import { createCodeHighlighter, highlight } from './plugins/highlight.ts';
+import { CodeHighlighter, highlight } from './plugins/highlight.ts';
 import { images } from './plugins/images.ts';
 import { links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
@@ -17,20 +17,23 @@ export interface MarkdownContext {
   content: ContentSet;
   routeByFile: Map<string, string>;
   diagnostics: Diagnostics;
+  /** File that keeps highlighted code between builds (see CodeHighlighter); none keeps it in memory. */
+  highlightCache?: string;
 }
 
 export interface MarkdownRenderer {
-  render(source: Source): Page;
+  /** Renders every source; a source that throws is handed to onError and left out. */
+  renderPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]>;
+  /** Renders one source. */
+  render(source: Source): Promise<Page>;
 }
 
 const TRUNCATE = /^<!--\s*truncate\s*-->\s*$/;
 const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
-/** Creates the renderer; async because the highlighter loads the grammars the sources use. */
+/** Creates the renderer; async because it reads the highlight cache. */
 export async function createMarkdown(context: MarkdownContext): Promise<MarkdownRenderer> {
-  const langs = new Set<string>();
-  for (const source of context.content.sources) for (const match of source.body.matchAll(FENCE_LANG)) langs.add(match[1]);
-  const code = await createCodeHighlighter(langs);
+  const code = await new CodeHighlighter(undefined, context.highlightCache).open();
 
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.use(headings)
@@ -44,9 +47,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   md.renderer.rules.table_open = () => '<div class="table-wrapper"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
 
-  return {
-    render(source) {
-      const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics: context.diagnostics };
+  const renderOne = (source: Source, diagnostics = context.diagnostics): { page: Page; needsHighlighter: boolean } => {
+      const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics };
       const tokens = md.parse(source.body, env);
       const h1 = takeLeadingH1(tokens);
       const truncateAt = tokens.findIndex((t) => t.type === 'html_block' && TRUNCATE.test(t.content.trim()));
@@ -54,7 +56,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
       const text = textOf(tokens);
       const fm = source.frontMatter;
-      return {
+      const page: Page = {
         source,
         title: typeof fm.title === 'string' ? fm.title : h1 ?? '',
         description: typeof fm.description === 'string' ? fm.description : firstSentence(text),
@@ -66,6 +68,40 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
         wordCount: text.split(/\s+/).filter(Boolean).length,
         excerptHtml,
       };
+      return { page, needsHighlighter: env.needsHighlighter === true };
+  };
+
+  const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
+    // First pass from the highlight cache; Shiki loads only if some block is new, then those pages render again.
+    const pages: (Page | undefined)[] = [];
+    const again: number[] = [];
+    sources.forEach((source, i) => {
+      try {
+        const { page, needsHighlighter } = renderOne(source);
+        pages[i] = page;
+        if (needsHighlighter) again.push(i);
+      } catch (error) {
+        onError(source, error);
+      }
+    });
+    if (again.length > 0) {
+      const langs = new Set<string>();
+      for (const i of again) for (const match of sources[i].body.matchAll(FENCE_LANG)) langs.add(match[1]);
+      await code.load(langs);
+      // The first pass already recorded these pages' diagnostics; the second must not repeat them.
+      for (const i of again) pages[i] = renderOne(sources[i], new Diagnostics()).page;
+    }
+    await code.save();
+    return pages.filter((page): page is Page => page !== undefined);
+  };
+
+  return {
+    renderPages,
+    async render(source) {
+      let failure: unknown;
+      const [page] = await renderPages([source], (_, error) => (failure = error));
+      if (!page) throw failure;
+      return page;
     },
   };
 }

@@ -39,7 +39,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
       const content = parseContent(contentFiles({ ...siblings, 'docs/guide/page.md': c.input }), new Diagnostics());
       const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
       const md = await createMarkdown({ config, content, routeByFile, diagnostics: new Diagnostics() });
-      const html = md.render(content.sources.find((s) => s.file === 'content/docs/guide/page.md')!).html;
+      const html = (await md.render(content.sources.find((s) => s.file === "content/docs/guide/page.md")!)).html;
       actual.push(`${c.name}\n.\n${c.input}.\n${html}.\n`);
       if (!process.env.UPDATE) assert.fixture(html, c.expected);
     });

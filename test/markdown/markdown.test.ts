@@ -16,7 +16,7 @@ async function render(body: string, extra: Record<string, string> = {}): Promise
   const content = parseContent(contentFiles({ 'docs/page.md': body, ...extra }), diagnostics);
   const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
   const md = await createMarkdown({ config, content, routeByFile, diagnostics });
-  return { page: md.render(content.sources.find((s) => s.file === 'content/docs/page.md')!), diagnostics };
+  return { page: await md.render(content.sources.find((s) => s.file === 'content/docs/page.md')!), diagnostics };
 }
 
 test('fence info: language, title, highlighted lines and line numbers', () => {

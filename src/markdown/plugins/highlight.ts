@@ -1,6 +1,11 @@
 // Fenced code, highlighted at build time by Shiki for the light and dark themes at once (CSS variables pick one),
 // so no highlighting code ships to the browser. Fence info: ```lang title="file.ini" {1,3-5} showLineNumbers
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
+import type { MarkdownEnv } from '../env.ts';
 import { createHighlighter, type HighlighterGeneric } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
@@ -48,38 +53,68 @@ export function grammarOf(lang: string): string | undefined {
   return ALIASES[lower] ?? lower;
 }
 
-/** Loads Shiki with exactly the grammars these fence languages need (loading all grammars costs ~300 ms). */
-export async function createCodeHighlighter(langs: Iterable<string>, options: HighlightOptions = defaults): Promise<CodeHighlighter> {
-  const { bundledLanguages } = await import('shiki');
-  const wanted = new Set<string>();
-  for (const lang of langs) {
-    const id = grammarOf(lang);
-    if (id && id in bundledLanguages) wanted.add(id);
+/**
+ * Highlights fences with Shiki, remembering results in a cache file between builds. Shiki compiles a grammar's
+ * regular expressions on first use, which costs about a second for this site's languages; a rebuild that finds
+ * every block in the cache never loads Shiki at all.
+ */
+export class CodeHighlighter {
+  private shiki: Highlighter | undefined;
+  private loaded = new Set<string>();
+  private cache = new Map<string, string>();
+  /** Keys looked up in this build: only these are saved, so the file does not grow with every edit. */
+  private used = new Set<string>();
+  private dirty = false;
+
+  constructor(
+    readonly options: HighlightOptions = defaults,
+    /** JSON file of earlier results; undefined keeps everything in memory. */
+    readonly cacheFile?: string,
+  ) {}
+
+  /** Reads the cache file, if there is one. */
+  async open(): Promise<this> {
+    if (!this.cacheFile) return this;
+    try {
+      const saved = JSON.parse(await readFile(this.cacheFile, 'utf8')) as { key: string; entries: [string, string][] };
+      if (saved.key === this.versionKey()) this.cache = new Map(saved.entries);
+    } catch {
+      // No cache yet, or an unreadable one: start empty.
+    }
+    return this;
   }
-  const highlighter = (await createHighlighter({
-    themes: [options.themes.light, options.themes.dark],
-    langs: [...wanted].sort(),
-    // Oniguruma (WASM) compiles grammars about 3x faster than the JavaScript engine, which dominates a build.
-    engine: createOnigurumaEngine(import('shiki/wasm')),
-  })) as Highlighter;
-  return { highlighter, loaded: wanted, options };
-}
 
-export interface CodeHighlighter {
-  highlighter: Highlighter;
-  loaded: Set<string>;
-  options: HighlightOptions;
-}
+  /** True once Shiki is loaded; before that, highlight() answers only from the cache. */
+  get ready(): boolean {
+    return this.shiki !== undefined;
+  }
 
-export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
-  md.renderer.rules.fence = (tokens, idx) => {
-    const token = tokens[idx];
-    const info = parseFenceInfo(token.info);
+  /** Loads Shiki with exactly the grammars these fence languages need. */
+  async load(langs: Iterable<string>): Promise<void> {
+    const { bundledLanguages } = await import('shiki');
+    for (const lang of langs) {
+      const id = grammarOf(lang);
+      if (id && id in bundledLanguages) this.loaded.add(id);
+    }
+    this.shiki = (await createHighlighter({
+      themes: [this.options.themes.light, this.options.themes.dark],
+      langs: [...this.loaded].sort(),
+      // Oniguruma (WASM) compiles grammars about 3x faster than the JavaScript engine.
+      engine: createOnigurumaEngine(import('shiki/wasm')),
+    })) as Highlighter;
+  }
+
+  /** The <pre> for a fence, or undefined when it is not cached and Shiki is not loaded yet. */
+  highlight(code: string, info: FenceInfo): string | undefined {
+    const key = createHash('sha256').update(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`).digest('base64url');
+    this.used.add(key);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    if (!this.shiki) return undefined;
     const grammar = grammarOf(info.lang);
-    const lang = grammar && code.loaded.has(grammar) ? grammar : 'text';
-    const html = code.highlighter.codeToHtml(token.content.replace(/\n$/, ''), {
-      lang,
-      themes: code.options.themes,
+    const html = this.shiki.codeToHtml(code, {
+      lang: grammar && this.loaded.has(grammar) ? grammar : 'text',
+      themes: this.options.themes,
       defaultColor: false,
       transformers: [
         {
@@ -93,6 +128,37 @@ export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
         },
       ],
     });
+    this.cache.set(key, html);
+    this.dirty = true;
+    return html;
+  }
+
+  /** Writes the cache file when it changed, keeping only the entries this build used. */
+  async save(): Promise<void> {
+    if (!this.cacheFile || (!this.dirty && this.used.size === this.cache.size)) return;
+    const entries = [...this.cache].filter(([key]) => this.used.has(key));
+    await mkdir(path.dirname(this.cacheFile), { recursive: true });
+    await writeFile(this.cacheFile, JSON.stringify({ key: this.versionKey(), entries }));
+    this.dirty = false;
+  }
+
+  /** Results depend on Shiki's version and the themes. */
+  private versionKey(): string {
+    const shikiVersion = (createRequire(import.meta.url)('shiki/package.json') as { version: string }).version;
+    return `${shikiVersion}|${this.options.themes.light}|${this.options.themes.dark}`;
+  }
+}
+
+export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
+  md.renderer.rules.fence = (tokens, idx, _options, env) => {
+    const token = tokens[idx];
+    const info = parseFenceInfo(token.info);
+    let html = code.highlight(token.content.replace(/\n$/, ''), info);
+    if (html === undefined) {
+      // Not cached and Shiki not loaded: the markdown stage loads it and renders this page again.
+      (env as unknown as MarkdownEnv).needsHighlighter = true;
+      html = `<pre><code>${md.utils.escapeHtml(token.content)}</code></pre>`;
+    }
     const title = info.title ? `<div class="code-title">${md.utils.escapeHtml(info.title)}</div>` : '';
     return `<div class="code-block${info.title ? ' has-title' : ''}">${title}${html}</div>\n`;
   };
