@@ -18,4 +18,5 @@ console.log(JSON.stringify({
   warnings: result.diagnostics.length,
   peakRssMb: process.resourceUsage().maxRSS / 1024,
   steps: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)])),
+  heapMb: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.heapMb)])),
 }));

@@ -68,10 +68,16 @@ export async function writeSyntheticSite(dir: string, count: number): Promise<vo
   for (let i = 0; i < count; i += 500) {
     await Promise.all(Array.from({ length: Math.min(500, count - i) }, (_, k) => writeFile(path.join(dir, 'content/docs', `s${Math.floor((i + k) / 50)}`, `p${i + k}.md`), page(i + k, count))));
   }
-  const sidebar = Array.from({ length: sections }, (_, s) => ({
+  // Like a real product's docs: top-level parts of up to 1,000 pages, each split into categories of 50.
+  const category = (s: number) => ({
     type: 'category',
     label: `Section ${s}`,
     items: Array.from({ length: Math.min(50, count - s * 50) }, (_, k) => `s${s}/p${s * 50 + k}`),
+  });
+  const sidebar = Array.from({ length: Math.ceil(sections / 20) }, (_, part) => ({
+    type: 'category',
+    label: `Part ${part}`,
+    items: Array.from({ length: Math.min(20, sections - part * 20) }, (_, k) => category(part * 20 + k)),
   }));
   await writeFile(
     path.join(dir, 'site.config.ts'),

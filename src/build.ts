@@ -43,7 +43,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
       if (error instanceof BuildFailed) throw error;
       throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
     } finally {
-      timings.push({ step: name, ms: performance.now() - start });
+      timings.push({ step: name, ms: performance.now() - start, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
     }
   };
 

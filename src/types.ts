@@ -324,7 +324,8 @@ export interface BuildResult {
   site: Site;
   files: OutputFile[];
   diagnostics: Diagnostic[];
-  timings: { step: string; ms: number }[];
+  /** Each step's duration and the heap in use when it ended. */
+  timings: { step: string; ms: number; heapMb: number }[];
 }
 
 // ---------------------------------------------------------------- templates

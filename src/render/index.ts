@@ -24,7 +24,10 @@ export function renderRoute(context: RenderContext, route: Route): OutputFile {
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
   const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
   const appHtml = renderToString(createElement(App, props));
-  return { path: route.outFile, contents: renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets, generator }) };
+  const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets, generator });
+  // Kept as UTF-8 bytes until written: a JavaScript string with any character past U+00FF takes two bytes per
+  // character, and a large site holds every page in memory before the atomic swap.
+  return { path: route.outFile, contents: Buffer.from(html) };
 }
 
 /** The props the client hydrates with, minus the rendered markdown, which is already in the page's HTML. */

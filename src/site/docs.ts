@@ -70,29 +70,34 @@ type Category = Extract<SidebarItem, { type: 'category' }>;
 export interface SidebarIndex {
   links: Extract<SidebarItem, { type: 'link' }>[];
   position: Map<string, { index: number; trail: Category[] }>;
+  /** The first doc under each category, for breadcrumbs of categories without a page of their own. */
+  firstLink: Map<Category, string>;
 }
 
 /** Indexes a sidebar in one walk, so breadcrumbs and neighbours cost O(1) per page instead of a walk each. */
 export function indexSidebar(items: SidebarItem[]): SidebarIndex {
   const links: SidebarIndex['links'] = [];
   const position: SidebarIndex['position'] = new Map();
+  const firstLink: SidebarIndex['firstLink'] = new Map();
   const walk = (list: SidebarItem[], trail: Category[]) => {
     for (const item of list) {
       if (item.type === 'category') walk(item.items, [...trail, item]);
-      else if (item.docId) {
+      else {
+        for (const category of trail) if (!firstLink.has(category)) firstLink.set(category, item.href);
+        if (!item.docId) continue;
         if (!position.has(item.href)) position.set(item.href, { index: links.length, trail });
         links.push(item);
       }
     }
   };
   walk(items, []);
-  return { links, position };
+  return { links, position, firstLink };
 }
 
-/** Breadcrumbs of a doc: the categories holding it, then the doc itself. */
+/** Breadcrumbs of a doc: the categories holding it (linked to their own page or first doc), then the doc itself. */
 export function breadcrumbs(index: SidebarIndex | undefined, doc: DocMeta): NavLink[] {
   const trail = index?.position.get(doc.path)?.trail ?? [];
-  return [...trail.map((category) => ({ label: category.label, href: category.href ?? flattenSidebar(category.items)[0]?.href ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
+  return [...trail.map((category) => ({ label: category.label, href: category.href ?? index?.firstLink.get(category) ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
 }
 
 /** Previous and next docs in sidebar order. */
