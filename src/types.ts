@@ -294,6 +294,8 @@ export interface Route {
   sidebarId?: string;
   /** Hide from sitemap and robots. */
   noindex?: boolean;
+  /** Front matter `keywords`, for the keywords meta tag. */
+  keywords?: string[];
   data: RouteData;
 }
 

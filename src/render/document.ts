@@ -31,6 +31,7 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeAttr(description)}">`,
     `<meta name="generator" content="${escapeAttr(generator)}">`,
+    route.keywords?.length ? `<meta name="keywords" content="${escapeAttr(route.keywords.join(', '))}">` : '',
     `<meta name="color-scheme" content="dark light">`,
     route.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeAttr(canonical)}">`,
     `<meta property="og:title" content="${escapeAttr(title)}">`,

@@ -31,7 +31,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
     const path = routeByFile.get(page.source.file)!;
     const fm = page.source.frontMatter;
     const toc = tocOf(config, page);
-    const base = { path, title: page.title, description: page.description, file: page.source.file };
+    const keywords = Array.isArray(fm.keywords) ? fm.keywords.map(String) : typeof fm.keywords === 'string' ? [fm.keywords] : undefined;
+    const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
     if (page.source.kind === 'doc') {
       const doc = docByPath.get(path)!;
       const index = doc.sidebarId ? sidebarIndexes.get(doc.sidebarId) : undefined;

@@ -6,7 +6,7 @@ const test = suite('render: pages as readers and crawlers see them');
 
 const files = {
   'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\nStart here.\n',
-  'docs/guide/one.md': '---\ntitle: Server Requirements\ndescription: What the server needs.\ntags: [hosting]\n---\nUNIQUE_BODY_TEXT\n\n## Software\n\n### PHP\n\n#### Extensions\n',
+  'docs/guide/one.md': '---\ntitle: Server Requirements\ndescription: What the server needs.\nkeywords: [php, mysql]\ntags: [hosting]\n---\nUNIQUE_BODY_TEXT\n\n## Software\n\n### PHP\n\n#### Extensions\n',
   'docs/guide/two.md': '# Two\n\nText.\n',
   'pages/index.md': '---\nlayout: home\ntitle: Test Docs\nhero:\n  tagline: Docs for tests\n  cta: { label: Get Started, href: /docs/guide/one/ }\ncards:\n  - { title: Guide, text: The guide, href: /docs/guide/one/ }\n---\n',
 };
@@ -46,6 +46,7 @@ test('head: description, canonical URL, OpenGraph and the generator', async () =
   assert.match(html, '<link rel="canonical" href="https://example.com/base/docs/guide/one/">');
   assert.match(html, '<meta property="og:title" content="Server Requirements | Test Docs">');
   assert.match(html, /<meta name="generator" content="egdocs \d+\.\d+\.\d+">/);
+  assert.match(html, '<meta name="keywords" content="php, mysql">');
   assert.match(html, /<link rel="stylesheet" href="\/base\/assets\/css\/styles\.[A-Z0-9]+\.css">/);
   assert.match(html, /<script type="module" src="\/base\/assets\/js\/main\.[A-Z0-9]+\.js">/);
 });
