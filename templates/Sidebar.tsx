@@ -81,7 +81,6 @@ function SidebarCategory({ category, path, level, trail }: { category: Category;
       current = false;
     };
     // trail is a new array each render; its joined form is the stable identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, category.lazy, items.length, wholeUrl, trail.join('.')]);
   const id = `sidebar-category-${trail.join('-')}`;
   return (

@@ -2,19 +2,15 @@
 // their label but lose their items (marked lazy). The whole sidebar is written once per site as a hashed JSON file
 // that the client fetches when a reader opens such a category. Without this, every page would render and embed
 // the whole sidebar, which grows the output quadratically with the number of docs.
+import { holds } from '../../templates/Sidebar.tsx';
 import { contentHash } from '../site/urls.ts';
 import type { OutputFile, SidebarItem } from '../types.ts';
-
-/** True when the category holds the page at `path`, at any depth. */
-function holds(items: SidebarItem[], path: string): boolean {
-  return items.some((item) => (item.type === 'link' ? item.href === path : holds(item.items, path)));
-}
 
 /** The sidebar as the page at `path` first shows it. */
 export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] {
   return items.map((item) => {
     if (item.type !== 'category') return item;
-    if (!item.collapsed || holds(item.items, path)) return { ...item, items: pruneSidebar(item.items, path) };
+    if (!item.collapsed || holds(item, path)) return { ...item, items: pruneSidebar(item.items, path) };
     return { ...item, items: [], lazy: true };
   });
 }

@@ -84,6 +84,20 @@ test('below 996 px the sidebar is not inline and the menu button opens the docs 
   await page.close();
 });
 
+test('Ctrl+K moves focus to the search box, whose form leads to the search page', async () => {
+  const page = await h.browser.newPage();
+  await page.goto(`${h.base}docs/admin-panel/intro/`);
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('searchbox', { name: 'Search' }).first();
+  assert.ok(await search.evaluate((el) => el === document.activeElement));
+  await search.fill('firebase');
+  await search.press('Enter');
+  await page.waitForURL(/\/search\/\?q=firebase$/);
+  assert.is(await page.locator('h1').textContent(), 'Search the documentation');
+  await page.close();
+});
+
 test('an unknown path answers 404 with the site page, which links into the docs', async () => {
   const page = await h.browser.newPage();
   const response = await page.goto(`${h.base}no/such/page/`);

@@ -1,3 +1,5 @@
+// Screenshot of a page in Debian's Chromium, to look at the site as a reader would.
+// Usage: node scripts/screenshot.mjs <url> <out.png> [width=1280] [light|dark]
 import { chromium } from 'playwright-core';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
 const [url, out, width = '1280', theme] = process.argv.slice(2);
