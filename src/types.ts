@@ -91,8 +91,8 @@ export interface Config {
   };
   /** Old paths that lead to a route: written as small redirect pages. */
   redirects: { from: string; to: string }[];
-  /** Absolute folders, derived from the config file's location. */
-  paths: { root: string; content: string; static: string; templates: string; outDir: string };
+  /** Absolute folders: the project root (where site.config.ts is; content/ is inside it) and the output folder. */
+  paths: { root: string; outDir: string };
   /** The config file, for error messages. */
   configFile: string;
 }
@@ -335,8 +335,7 @@ export interface BuildResult {
 /** A navbar item resolved for rendering. */
 export type NavbarEntry =
   | { type: 'link'; label: string; href: string; position: 'left' | 'right'; activeBase?: string }
-  | { type: 'search' | 'colorMode'; position: 'left' | 'right' }
-  | { type: 'dropdown'; label: string; position: 'left' | 'right'; items: NavLink[] };
+  | { type: 'search' | 'colorMode'; position: 'left' | 'right' };
 
 /** The parts of every page that do not depend on the route: what the layout needs besides the route. */
 export interface Chrome {

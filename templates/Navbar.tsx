@@ -18,8 +18,6 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
       return <SearchBox chrome={chrome} />;
     case 'colorMode':
       return <ColorModeToggle chrome={chrome} />;
-    case 'dropdown':
-      return null;
   }
 }
 

@@ -34,8 +34,3 @@ export function fileText(result: BuildResult, outPath: string): string {
   if (!file) throw new Error(`no output file ${outPath}; have ${result.files.map((f) => f.path).slice(0, 20).join(', ')}`);
   return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
 }
-
-/** A sidebar config holding the given doc ids in one category. */
-export function sidebar(...ids: string[]) {
-  return { docs: { sidebars: { docs: [{ type: 'category', label: 'Guide', items: ids }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } };
-}

@@ -103,13 +103,7 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
     url: url.replace(/\/+$/, ''),
     announcementBar: validateAnnouncementBar(announcementBar, file),
     configFile: path.relative(process.cwd(), path.resolve(configFile)) || configFile,
-    paths: {
-      root,
-      content: path.join(root, 'content'),
-      static: path.join(root, 'content', 'static'),
-      templates: path.join(root, 'templates'),
-      outDir: path.resolve(root, overrides.outDir ?? outDir),
-    },
+    paths: { root, outDir: path.resolve(root, overrides.outDir ?? outDir) },
   };
 }
 

@@ -28,6 +28,7 @@ export class FsWriter implements Writer {
     const base = path.basename(this.outDir);
     const temp = path.join(parent, `.${base}.tmp-${process.pid}`);
     const old = path.join(parent, `.${base}.old-${process.pid}`);
+    files.forEach(assertInside);
     await rm(temp, { recursive: true, force: true });
     try {
       const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));

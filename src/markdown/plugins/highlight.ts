@@ -77,7 +77,7 @@ export class CodeHighlighter {
     if (!this.cacheFile) return this;
     try {
       const saved = JSON.parse(await readFile(this.cacheFile, 'utf8')) as { key: string; entries: [string, string][] };
-      if (saved.key === this.versionKey()) this.cache = new Map(saved.entries);
+      if (saved.key === this.versionKey) this.cache = new Map(saved.entries);
     } catch {
       // No cache yet, or an unreadable one: start empty.
     }
@@ -138,15 +138,16 @@ export class CodeHighlighter {
     if (!this.cacheFile || (!this.dirty && this.used.size === this.cache.size)) return;
     const entries = [...this.cache].filter(([key]) => this.used.has(key));
     await mkdir(path.dirname(this.cacheFile), { recursive: true });
-    await writeFile(this.cacheFile, JSON.stringify({ key: this.versionKey(), entries }));
+    await writeFile(this.cacheFile, JSON.stringify({ key: this.versionKey, entries }));
     this.dirty = false;
   }
 
   /** Results depend on Shiki's version and the themes. */
-  private versionKey(): string {
-    const shikiVersion = (createRequire(import.meta.url)('shiki/package.json') as { version: string }).version;
-    return `${shikiVersion}|${this.options.themes.light}|${this.options.themes.dark}`;
+  private get versionKey(): string {
+    this.key ??= `${(createRequire(import.meta.url)('shiki/package.json') as { version: string }).version}|${this.options.themes.light}|${this.options.themes.dark}`;
+    return this.key;
   }
+  private key: string | undefined;
 }
 
 export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
