@@ -71,7 +71,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
     const out: OutputFile[] = [];
     for (const route of site.routes) {
       try {
-        out.push(renderRoute(context, route));
+        out.push(...renderRoute(context, route));
       } catch (error) {
         diagnostics.error('render', `template failed: ${(error as Error).message}`, route.file ? { file: route.file } : undefined);
       }

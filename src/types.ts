@@ -358,6 +358,8 @@ export interface Chrome {
   recentPosts: NavLink[];
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
+  /** The docs version pages belong to (SPEC: one, `current`), remembered as the reader's preferred version. */
+  docsVersion: { name: string; label: string };
 }
 
 /** Everything a page template receives. */
@@ -368,4 +370,16 @@ export interface PageProps {
   sidebar?: SidebarItem[];
   /** Id of that sidebar, to find its whole version in chrome.sidebarUrls. */
   sidebarId?: string;
+}
+
+/**
+ * What client navigation fetches for a route (`<route path>page-data.json`, see templates/routing.ts): the page's
+ * props without the chrome, which the client already has from the first page it loaded.
+ */
+export interface RoutePayload {
+  route: Route;
+  sidebar?: SidebarItem[];
+  sidebarId?: string;
+  /** The document title ("Page | Site"). */
+  title: string;
 }

@@ -3,15 +3,21 @@
 import type { PageProps } from '../src/types.ts';
 import { BlogArchive, BlogAuthor, BlogAuthors, BlogList, BlogPost, BlogTag, DocsTag, TagsList } from './BlogPages.tsx';
 import { DocPage } from './DocPage.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Layout } from './Layout.tsx';
 import { HomePage, MarkdownPage, NotFoundPage, SearchPage } from './SimplePages.tsx';
 
 export function App(props: PageProps) {
   const { chrome, route, sidebar, sidebarId } = props;
+  // Two boundaries: a crash in the page keeps the navbar (the way out); a crash in the layout itself still shows the crash page.
   return (
-    <Layout chrome={chrome} path={route.path} sidebar={sidebar} sidebarId={sidebarId}>
-      <Page {...props} />
-    </Layout>
+    <ErrorBoundary resetKey={route.path}>
+      <Layout chrome={chrome} path={route.path} sidebar={sidebar} sidebarId={sidebarId}>
+        <ErrorBoundary resetKey={route.path}>
+          <Page {...props} />
+        </ErrorBoundary>
+      </Layout>
+    </ErrorBoundary>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BlogPostMeta, Chrome, NavLink, PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
-import { Toc } from './Toc.tsx';
+import { Toc, TocCollapsible } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
 
@@ -117,6 +117,7 @@ export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog
       <article className="blog-post">
         <h1>{route.title}</h1>
         <PostMeta post={data.post} chrome={chrome} />
+        <TocCollapsible items={data.toc} />
         <Markdown html={data.html} />
         <PostTags post={data.post} chrome={chrome} />
       </article>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Chrome } from '../src/types.ts';
-import { storageKey } from './storage.ts';
+import { storageKey, writeSetting } from './storage.ts';
 
 type Mode = 'dark' | 'light';
 
@@ -9,9 +9,10 @@ export function ColorModeToggle({ chrome }: { chrome: Chrome }) {
   const [mode, setMode] = useState<Mode>(chrome.colorMode.defaultMode);
   useEffect(() => {
     setMode(document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
+    // Another tab switched (or cleared) the mode: follow it.
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== storageKey('theme', chrome) || !event.newValue) return;
-      const next = event.newValue === 'light' ? 'light' : 'dark';
+      if (event.key !== storageKey('theme', chrome) && event.key !== null) return;
+      const next: Mode = event.newValue === 'light' || event.newValue === 'dark' ? event.newValue : chrome.colorMode.defaultMode;
       document.documentElement.dataset.theme = next;
       setMode(next);
     };
@@ -22,11 +23,7 @@ export function ColorModeToggle({ chrome }: { chrome: Chrome }) {
   const other: Mode = mode === 'dark' ? 'light' : 'dark';
   const toggle = () => {
     document.documentElement.dataset.theme = other;
-    try {
-      localStorage.setItem(storageKey('theme', chrome), other);
-    } catch {
-      console.warn('egdocs: the colour mode cannot be saved because local storage is unavailable');
-    }
+    writeSetting('theme', chrome, other);
     setMode(other);
   };
   return (

@@ -1,12 +1,16 @@
+import { useEffect } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { Sidebar } from './Sidebar.tsx';
-import { Toc } from './Toc.tsx';
+import { writeSetting } from './storage.ts';
+import { Toc, TocCollapsible } from './Toc.tsx';
 
 type DocData = Extract<Route['data'], { kind: 'doc' }>;
 
 /** A doc: sidebar, breadcrumbs, title, content, tags, previous/next, table of contents. */
 export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps & { data: DocData }) {
+  // SPEC §4: the docs version the reader last read is remembered (one version today, so it is always this one).
+  useEffect(() => writeSetting('docs-preferred-version-default', chrome, chrome.docsVersion.name), [chrome]);
   return (
     <div className="doc-layout">
       {sidebar ? (
@@ -29,6 +33,7 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
               </nav>
             ) : null}
             <h1>{route.title}</h1>
+            <TocCollapsible items={data.toc} />
             <Markdown html={data.html} />
             {data.tags.length > 0 ? (
               <div className="doc-tags">

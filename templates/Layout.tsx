@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { Chrome, SidebarItem } from '../src/types.ts';
 import { Navbar } from './Navbar.tsx';
-import { storageKey } from './storage.ts';
+import { writeSetting } from './storage.ts';
 
 /** Announcement bar; the dismissal is stored per bar id, so a new bar shows again. The inline head script hides a dismissed bar before paint. */
 function AnnouncementBar({ chrome }: { chrome: Chrome }) {
@@ -10,11 +10,7 @@ function AnnouncementBar({ chrome }: { chrome: Chrome }) {
   const [closed, setClosed] = useState(false);
   if (!bar || closed) return null;
   const close = () => {
-    try {
-      localStorage.setItem(storageKey('announcement-dismissed', chrome), bar.id);
-    } catch {
-      console.warn('egdocs: the announcement dismissal cannot be saved because local storage is unavailable');
-    }
+    writeSetting('announcement-dismissed', chrome, bar.id);
     document.documentElement.dataset.announcementDismissed = 'true';
     setClosed(true);
   };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Chrome, NavbarEntry, SidebarItem } from '../src/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -21,22 +21,85 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
   }
 }
 
-/** The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the docs sidebar. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While the drawer is open: Escape closes it, Tab and Shift+Tab cycle inside it, and on close focus returns to the
+ * menu button (the WAI-ARIA modal dialog pattern).
+ */
+function useDrawerFocus(open: boolean, close: () => void, panel: RefObject<HTMLDivElement | null>, button: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const focusables = () => [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null);
+    focusables()[0]?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        close();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const list = focusables();
+      if (list.length === 0) return;
+      const first = list[0];
+      const last = list[list.length - 1];
+      const inside = panel.current?.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const restore = button.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // Only when focus was still in the drawer: a link that navigated has already moved it to the new page.
+      if (!document.activeElement || document.activeElement === document.body || panel.current?.contains(document.activeElement)) restore?.focus();
+    };
+  }, [open]);
+}
+
+/** Optional (config navbar.hideOnScroll): the bar slides away while scrolling down and comes back on scrolling up. */
+function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const height = document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
+      if (y < height) setHidden(false);
+      else if (Math.abs(y - last) > 4) setHidden(y > last);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return enabled && hidden && !paused;
+}
+
+/** The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the navbar links and the docs sidebar. */
 export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; sidebarId?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useDrawerFocus(menuOpen, () => setMenuOpen(false), panel, menuButton);
+  // A link in the drawer navigates without reloading: close the drawer when the route changes.
+  useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // The page behind a modal drawer does not scroll.
+    document.documentElement.classList.toggle('drawer-open', menuOpen);
   }, [menuOpen]);
+  const hidden = useHideOnScroll(chrome.hideOnScroll, menuOpen);
   const left = chrome.navbar.filter((e) => e.position === 'left');
   const right = chrome.navbar.filter((e) => e.position === 'right');
   const hasToggle = chrome.navbar.some((e) => e.type === 'colorMode');
   return (
-    <header className="navbar">
+    <header className={`navbar${hidden ? ' navbar-hidden' : ''}`}>
       <nav className="navbar-inner" aria-label="Main">
-        <button type="button" className="icon-button navbar-menu-button" aria-label="Toggle navigation bar" aria-expanded={menuOpen} aria-controls="navbar-drawer" onClick={() => setMenuOpen(!menuOpen)}>
+        <button ref={menuButton} type="button" className="icon-button navbar-menu-button" aria-label="Toggle navigation bar" aria-expanded={menuOpen} aria-controls="navbar-drawer" onClick={() => setMenuOpen(!menuOpen)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>
         <a className="navbar-brand" href={chrome.baseUrl}>
@@ -57,7 +120,15 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
       </nav>
       <div id="navbar-drawer" className="navbar-drawer" hidden={!menuOpen}>
         <div className="navbar-drawer-backdrop" onClick={() => setMenuOpen(false)} />
-        <div className="navbar-drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
+        <div ref={panel} className="navbar-drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
+          <div className="drawer-header">
+            <a className="navbar-brand" href={chrome.baseUrl}>
+              <span className="navbar-title">{chrome.navbarTitle}</span>
+            </a>
+            <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={() => setMenuOpen(false)}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            </button>
+          </div>
           <nav aria-label="Main menu" className="drawer-links">
             {chrome.navbar
               .filter((e) => e.type === 'link')

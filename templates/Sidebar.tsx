@@ -6,20 +6,29 @@ type Category = Extract<SidebarItem, { type: 'category' }>;
 /** Where the whole sidebar can be fetched from, for categories the page left out (see src/render/sidebar.ts). */
 const WholeSidebarUrl = createContext<string | undefined>(undefined);
 
-// One request per sidebar file for the life of the page, shared by every category that opens.
+// One request per sidebar file for the life of the page, shared by every category that opens; once loaded, the
+// items are at hand synchronously, so a category remounted after client navigation does not flash empty.
 const loading = new Map<string, Promise<SidebarItem[]>>();
+const loaded = new Map<string, SidebarItem[]>();
 function loadSidebar(url: string): Promise<SidebarItem[]> {
   let promise = loading.get(url);
   if (!promise) {
-    promise = fetch(url).then((response) => {
+    promise = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      return response.json() as Promise<SidebarItem[]>;
+      const items = (await response.json()) as SidebarItem[];
+      loaded.set(url, items);
+      return items;
     });
     promise.catch(() => loading.delete(url));
     loading.set(url, promise);
   }
   return promise;
 }
+
+// What the reader opened and closed, by category position. It outlives a page (client navigation may unmount the
+// sidebar, for example on the way through a blog page) and is only ever written by a click, so the server, which
+// never clicks, renders every category in its initial state and hydration matches.
+const openByReader = new Map<string, boolean>();
 
 /** True when the category holds the page at `path`, at any depth. */
 export function holds(category: Category, path: string): boolean {
@@ -66,15 +75,21 @@ function SidebarList({ items, path, level, trail }: { items: SidebarItem[]; path
 
 function SidebarCategory({ category, path, level, trail }: { category: Category; path: string; level: number; trail: number[] }) {
   const wholeUrl = useContext(WholeSidebarUrl);
+  const key = `${wholeUrl ?? ''}#${trail.join('.')}`;
   const active = holds(category, path);
-  const [open, setOpen] = useState(active || !category.collapsed);
-  const [items, setItems] = useState(category.items);
+  const [open, setOpen] = useState(() => openByReader.get(key) ?? (active || !category.collapsed));
+  const [fetched, setFetched] = useState<SidebarItem[] | undefined>(() => (wholeUrl && loaded.has(wholeUrl) ? itemsAt(loaded.get(wholeUrl)!, trail) : undefined));
   const [failed, setFailed] = useState(false);
+  const items = category.items.length > 0 ? category.items : (fetched ?? []);
+  // Client navigation into a collapsed category opens it, as a fresh load of that page would.
+  useEffect(() => {
+    if (active) setOpen(true);
+  }, [active]);
   useEffect(() => {
     if (!open || !category.lazy || items.length > 0 || !wholeUrl) return;
     let current = true;
     loadSidebar(wholeUrl).then(
-      (whole) => current && setItems(itemsAt(whole, trail)),
+      (whole) => current && setFetched(itemsAt(whole, trail)),
       () => current && setFailed(true),
     );
     return () => {
@@ -82,10 +97,14 @@ function SidebarCategory({ category, path, level, trail }: { category: Category;
     };
     // trail is a new array each render; its joined form is the stable identity.
   }, [open, category.lazy, items.length, wholeUrl, trail.join('.')]);
+  const toggle = () => {
+    openByReader.set(key, !open);
+    setOpen(!open);
+  };
   const id = `sidebar-category-${trail.join('-')}`;
   return (
     <li className={`sidebar-category${active ? ' active' : ''}`}>
-      <button type="button" className="sidebar-category-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button type="button" className="sidebar-category-button" aria-expanded={open} aria-controls={id} onClick={toggle}>
         <span>{category.label}</span>
         <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
       </button>

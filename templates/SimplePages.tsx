@@ -1,6 +1,7 @@
 import type { PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
-import { Toc } from './Toc.tsx';
+import { Lazy } from './Lazy.tsx';
+import { Toc, TocCollapsible } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
 
@@ -37,6 +38,7 @@ export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }
         <div className="doc-content-row">
           <article className="doc-article">
             <h1>{route.title}</h1>
+            <TocCollapsible items={data.toc} />
             <Markdown html={data.html} />
           </article>
           <div className="doc-toc">
@@ -48,6 +50,8 @@ export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }
   );
 }
 
+const loadSearchResults = () => import('./search/SearchResults.tsx').then((module) => module.SearchResults);
+
 /** The search page shell; the client reads ?q= and fills the results (step 3). */
 export function SearchPage({ chrome, route }: PageProps) {
   return (
@@ -57,7 +61,7 @@ export function SearchPage({ chrome, route }: PageProps) {
         <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>
-      <div className="search-results" aria-live="polite" />
+      <Lazy load={loadSearchResults} props={{ chrome }} delay={chrome.client.lazySpinnerDelay} />
     </main>
   );
 }

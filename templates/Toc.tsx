@@ -1,19 +1,85 @@
+import { useEffect, useState } from 'react';
 import type { TocItem } from '../src/types.ts';
 
-/** "On this page": same-page links to the headings in the configured levels, nested by level. */
-export function Toc({ items }: { items: TocItem[] }) {
-  if (items.length === 0) return null;
+/**
+ * The heading the reader is in: the last one scrolled past the navbar; at the very bottom of the page, the last
+ * one on screen (a short final section may never reach the top); before the first one, none.
+ */
+function useActiveHeading(items: TocItem[]): string | undefined {
+  const [active, setActive] = useState<string>();
+  const ids = items.map((item) => item.id).join('\n');
+  useEffect(() => {
+    const headings = ids
+      .split('\n')
+      .map((id) => document.getElementById(id))
+      .filter((element): element is HTMLElement => element !== null);
+    const update = () => {
+      const top = (document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0) + 16;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+      let current: HTMLElement | undefined;
+      for (const heading of headings) {
+        const y = heading.getBoundingClientRect().top;
+        if (y <= top || (atBottom && y < window.innerHeight)) current = heading;
+      }
+      setActive(current?.id);
+    };
+    let frame = 0;
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(() => ((frame = 0), update()));
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [ids]);
+  return active;
+}
+
+function TocList({ items, active, onPick }: { items: TocItem[]; active?: string; onPick?: () => void }) {
   const top = Math.min(...items.map((item) => item.level));
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.id} className={`toc-item toc-depth-${item.level - top}`}>
+          <a href={`#${item.id}`} className={item.id === active ? 'active' : undefined} aria-current={item.id === active ? 'location' : undefined} onClick={onPick}>
+            {item.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "On this page" beside the content (desktop): same-page links to the headings in the configured levels, the current one highlighted. */
+export function Toc({ items }: { items: TocItem[] }) {
+  const active = useActiveHeading(items);
+  if (items.length === 0) return null;
   return (
     <nav className="toc" aria-label="On this page">
       <p className="toc-title">On this page</p>
-      <ul>
-        {items.map((item) => (
-          <li key={item.id} className={`toc-item toc-depth-${item.level - top}`}>
-            <a href={`#${item.id}`}>{item.text}</a>
-          </li>
-        ))}
-      </ul>
+      <TocList items={items} active={active} />
     </nav>
+  );
+}
+
+/** The same list above the content on narrow screens, collapsed until opened; picking a heading closes it. */
+export function TocCollapsible({ items }: { items: TocItem[] }) {
+  const active = useActiveHeading(items);
+  const [open, setOpen] = useState(false);
+  if (items.length === 0) return null;
+  return (
+    <div className="toc-collapsible">
+      <button type="button" className="toc-collapsible-button" aria-expanded={open} aria-controls="toc-collapsible-list" onClick={() => setOpen(!open)}>
+        On this page
+        <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+      </button>
+      <nav id="toc-collapsible-list" aria-label="On this page" hidden={!open}>
+        <TocList items={items} active={active} onPick={() => setOpen(false)} />
+      </nav>
+    </div>
   );
 }

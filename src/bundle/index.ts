@@ -45,7 +45,8 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     outdir: 'assets',
     entryNames: '[ext]/[name].[hash]',
-    chunkNames: 'js/chunk.[hash]',
+    // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+    chunkNames: 'js/[name].[hash]',
     assetNames: 'media/[name].[hash]',
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -1,20 +1,28 @@
-// Browser entry: hydrates the server-rendered page with the same App component and the props the server
-// embedded in #__egdocs-data. The markdown HTML is not in those props; it is already in the DOM.
-import { createElement, useEffect } from 'react';
+// Browser entry: hydrates the server-rendered page with the same App and the props the server embedded in
+// #__egdocs-data (the markdown HTML is not in those props; it is already in the DOM), then takes over navigation.
+import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { App } from '../../templates/App.tsx';
 import type { PageProps } from '../types.ts';
+import { createAnnouncer } from './announce.ts';
+import { ClientApp } from './app.tsx';
+import { installCopyButtons } from './copy.ts';
+import { installPrefetch } from './prefetch.ts';
+import { createProgress } from './progress.ts';
+import { createRouter } from './router.ts';
 
 const container = document.getElementById('__egdocs');
 const dataElement = document.getElementById('__egdocs-data');
 
-/** Marks the root once React has hydrated, so tests and scripts can wait for interactivity. */
-function Hydrated(props: PageProps) {
-  useEffect(() => container?.setAttribute('data-hydrated', ''), []);
-  return createElement(App, props);
-}
-
 if (container && dataElement?.textContent) {
   const props = JSON.parse(dataElement.textContent) as PageProps;
-  hydrateRoot(container, createElement(Hydrated, props));
+  const announce = createAnnouncer();
+  const router = createRouter({
+    baseUrl: props.chrome.baseUrl,
+    initial: { path: props.route.path, kind: props.route.data.kind },
+    progress: createProgress(props.chrome.client.progressBar),
+    announce,
+  });
+  hydrateRoot(container, createElement(ClientApp, { initial: props, router, announce }));
+  installPrefetch(router, container);
+  installCopyButtons(announce);
 }

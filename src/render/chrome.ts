@@ -51,5 +51,6 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrom
     showReadingTime: config.blog.showReadingTime,
     recentPosts: site.posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
     sidebarUrls,
+    docsVersion: { name: config.docs.version.name, label: config.docs.version.label },
   };
 }

@@ -53,7 +53,7 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
 ${head.join('\n')}
 </head>
 <body data-kind="${route.data.kind}">
-<div id="__egdocs">${appHtml}</div>
+<div id="__egdocs" tabindex="-1">${appHtml}</div>
 <script id="__egdocs-data" type="application/json">${data}</script>
 </body>
 </html>

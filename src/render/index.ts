@@ -2,8 +2,9 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.tsx';
-import type { Chrome, OutputFile, PageProps, Route, Site } from '../types.ts';
-import { type Assets, renderDocument, renderRedirect, scriptJson } from './document.ts';
+import { PAYLOAD_FILE } from '../../templates/routing.ts';
+import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site } from '../types.ts';
+import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from './sidebar.ts';
 
 export { chromeOf } from './chrome.ts';
@@ -17,17 +18,25 @@ export interface RenderContext {
   generator: string;
 }
 
-/** One route to one HTML file. */
-export function renderRoute(context: RenderContext, route: Route): OutputFile {
+/**
+ * One route to its HTML file and, for routes a link can lead to, the payload client navigation fetches instead.
+ * The 404 page and redirects have no payload: a link to them fails to load one and falls back to a full page load.
+ */
+export function renderRoute(context: RenderContext, route: Route): OutputFile[] {
   const { site, chrome, assets, generator } = context;
-  if (route.data.kind === 'redirect') return { path: route.outFile, contents: renderRedirect(site.config, route.data.to) };
+  if (route.data.kind === 'redirect') return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
   const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
   const appHtml = renderToString(createElement(App, props));
   const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets, generator });
   // Kept as UTF-8 bytes until written: a JavaScript string with any character past U+00FF takes two bytes per
   // character, and a large site holds every page in memory before the atomic swap.
-  return { path: route.outFile, contents: Buffer.from(html) };
+  const files: OutputFile[] = [{ path: route.outFile, contents: Buffer.from(html) }];
+  if (route.outFile.endsWith('/index.html') || route.outFile === 'index.html') {
+    const payload: RoutePayload = { route, sidebar: props.sidebar, sidebarId: route.sidebarId, title: documentTitle(site.config, route) };
+    files.push({ path: route.outFile.replace(/index\.html$/, PAYLOAD_FILE), contents: Buffer.from(JSON.stringify(payload)) });
+  }
+  return files;
 }
 
 /** The props the client hydrates with, minus the rendered markdown, which is already in the page's HTML. */

@@ -150,6 +150,8 @@ export class CodeHighlighter {
   private key: string | undefined;
 }
 
+const COPY_BUTTON = '<button type="button" class="copy-button"><span class="copy-label">Copy</span></button>';
+
 export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
   md.renderer.rules.fence = (tokens, idx, _options, env) => {
     const token = tokens[idx];
@@ -161,6 +163,7 @@ export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
       html = `<pre><code>${md.utils.escapeHtml(token.content)}</code></pre>`;
     }
     const title = info.title ? `<div class="code-title">${md.utils.escapeHtml(info.title)}</div>` : '';
-    return `<div class="code-block${info.title ? ' has-title' : ''}">${title}${html}</div>\n`;
+    // The copy button is part of the page's HTML, so it needs no client rendering; src/client/copy.ts wires it.
+    return `<div class="code-block${info.title ? ' has-title' : ''}">${title}${COPY_BUTTON}${html}</div>\n`;
   };
 }

@@ -1,0 +1,26 @@
+// The client's root: the same App the server rendered, plus the state client navigation changes.
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { App } from '../../templates/App.tsx';
+import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
+import type { PageProps } from '../types.ts';
+import { propsFromPayload } from './merge.ts';
+import type { Navigation, Router } from './router.ts';
+
+export function ClientApp({ initial, router, announce }: { initial: PageProps; router: Router; announce: (text: string) => void }) {
+  const [state, setState] = useState<{ props: PageProps; navigation?: Navigation }>({ props: initial });
+  useEffect(() => {
+    router.connect((payload, navigation) => setState((previous) => ({ props: propsFromPayload(previous.props, payload), navigation })));
+    // Tests and scripts wait for this to know the page is interactive.
+    document.getElementById('__egdocs')?.setAttribute('data-hydrated', '');
+  }, [router]);
+  // Before paint: the new route is in the DOM, so scroll and focus can move without showing the old position.
+  useLayoutEffect(() => {
+    if (state.navigation) router.rendered(state.navigation);
+  }, [state, router]);
+  const services = useMemo<ClientServices>(() => ({ reload: router.reload, announce }), [router, announce]);
+  return (
+    <ClientContext.Provider value={services}>
+      <App {...state.props} />
+    </ClientContext.Provider>
+  );
+}

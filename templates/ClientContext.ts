@@ -1,0 +1,11 @@
+// What the browser side offers the templates. On the server it is empty: templates must render the same without it.
+import { createContext } from 'react';
+
+export interface ClientServices {
+  /** Loads the current route's data again and renders it (the crash page's "Try again"). */
+  reload?: () => Promise<boolean>;
+  /** Announces text to screen readers through a live region. */
+  announce?: (text: string) => void;
+}
+
+export const ClientContext = createContext<ClientServices>({});

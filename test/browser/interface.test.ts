@@ -1,0 +1,194 @@
+// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar, the mobile drawer,
+// the table of contents, copy buttons, parts loaded on demand, unavailable storage, the preferred docs version.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { hydrated, luminance, open, problemsOf, startHarness, type Harness } from './browser.ts';
+
+const test = suite('browser: interface states');
+let h: Harness;
+
+test.before(async () => {
+  h = await startHarness();
+});
+test.after(async () => {
+  await h.close();
+});
+
+const desktop = { viewport: { width: 1280, height: 800 } };
+const background = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+test('the colour mode chosen in one tab is followed by the other open tabs', async () => {
+  const context = await h.browser.newContext(desktop);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await open(first, `${h.base}docs/admin-panel/intro/`);
+  await open(second, `${h.base}blog/`);
+  assert.ok(luminance(await background(second)) < 0.2, 'dark by default');
+  await first.getByRole('button', { name: /Switch between dark and light mode/ }).click();
+  await second.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  assert.ok(luminance(await background(second)) > 0.45, 'the other tab is light');
+  assert.match((await second.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label')) ?? '', 'currently light');
+  await context.close();
+});
+
+test('the announcement bar closes, stays closed after a reload, and shows again for a new announcement', async () => {
+  const context = await h.browser.newContext(desktop);
+  const page = await context.newPage();
+  await open(page, h.base);
+  const bar = page.getByRole('region', { name: 'Announcement' });
+  assert.ok(await bar.isVisible());
+  await bar.getByRole('button', { name: 'Close announcement' }).click();
+  assert.not.ok(await bar.isVisible());
+  await page.reload();
+  assert.not.ok(await bar.isVisible(), 'hidden before hydration, by the head script');
+  await hydrated(page);
+  assert.not.ok(await bar.isVisible());
+  // A different bar id (a new announcement) resets the dismissal.
+  await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.includes('announcement') && localStorage.setItem(key, 'an-older-announcement')));
+  await page.reload();
+  await hydrated(page);
+  assert.ok(await bar.isVisible());
+  await context.close();
+});
+
+test('the mobile drawer traps focus, closes on Escape and on the backdrop, and gives focus back to the menu button', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 700, height: 900 } });
+  await open(page, `${h.base}docs/website/intro/`);
+  const menu = page.getByRole('button', { name: 'Toggle navigation bar' });
+  await menu.click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  assert.ok(await drawer.getByRole('link', { name: 'Blog' }).isVisible(), 'navbar links are in the drawer');
+  assert.ok(await drawer.getByRole('link', { name: 'Set Up Node.js' }).isVisible(), 'the sidebar, with the current category open');
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab');
+    assert.ok(await drawer.evaluate((el) => el.contains(document.activeElement)), `focus stays in the drawer (step ${i})`);
+  }
+  await page.keyboard.press('Escape');
+  assert.is(await menu.getAttribute('aria-expanded'), 'false');
+  assert.ok(await menu.evaluate((el) => el === document.activeElement), 'focus is back on the menu button');
+  await menu.click();
+  await page.mouse.click(690, 450); // the backdrop, right of the panel
+  assert.not.ok(await drawer.isVisible());
+  // A link in the drawer navigates in place and closes it.
+  await menu.click();
+  await drawer.getByRole('link', { name: 'Installation' }).first().click();
+  await page.waitForFunction(() => location.pathname.endsWith('/website/installation/'));
+  assert.not.ok(await drawer.isVisible());
+  await page.close();
+});
+
+test('the table of contents highlights the section being read; on narrow screens it is a collapsed list', async () => {
+  const page = await h.browser.newPage(desktop);
+  await open(page, `${h.base}docs/admin-panel/payment-gateway/`);
+  const toc = page.locator('.doc-toc').getByRole('navigation', { name: 'On this page' });
+  const ids = await toc.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.slice(1)));
+  assert.ok(ids.length > 4);
+  const target = ids[3];
+  await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
+  await page.waitForFunction((id) => document.querySelector(`.doc-toc a[aria-current="location"]`)?.getAttribute('href') === `#${id}`, target);
+  assert.is(await toc.locator('a[aria-current="location"]').count(), 1);
+  await page.setViewportSize({ width: 700, height: 900 });
+  assert.not.ok(await toc.isVisible(), 'the side TOC goes below 996 px');
+  const button = page.getByRole('button', { name: 'On this page' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.is(await button.getAttribute('aria-expanded'), 'false');
+  await button.click();
+  const list = page.locator('#toc-collapsible-list');
+  assert.ok(await list.isVisible());
+  await list.getByRole('link').nth(2).click();
+  assert.not.ok(await list.isVisible(), 'picking a section closes it');
+  await page.close();
+});
+
+test('a code block copy button copies the code and says so; it is reachable by keyboard', async () => {
+  const context = await h.browser.newContext(desktop);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await open(page, `${h.base}docs/admin-panel/php-ini-settings/`);
+  const block = page.locator('.code-block').first();
+  const code = await block.locator('pre code').evaluate((el) => el.textContent!.replace(/\n$/, ''));
+  const button = block.getByRole('button', { name: 'Copy' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await block.getByRole('button', { name: 'Copied' }).waitFor();
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), code);
+  await block.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+  await context.close();
+});
+
+test('a part loaded on demand shows a spinner only after 200 ms, and a red box with Retry when it fails', async () => {
+  const page = await h.browser.newPage(desktop);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __spinnerSeen: boolean };
+    w.__spinnerSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.lazy-loading[role="status"]')) w.__spinnerSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await open(page, `${h.base}search/?q=firebase`);
+  await page.locator('.search-summary').waitFor();
+  assert.is(await page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen), false, 'a fast load shows no spinner');
+
+  await page.route('**/assets/js/SearchResults.*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const slow = await h.browser.newPage(desktop);
+  await slow.route('**/assets/js/SearchResults.*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await slow.goto(`${h.base}search/?q=firebase`);
+  await slow.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ timeout: 2000 });
+  await slow.locator('.search-summary').waitFor();
+  await slow.close();
+
+  const failing = await h.browser.newPage(desktop);
+  await failing.route('**/assets/js/SearchResults.*.js', (route) => route.abort());
+  await failing.goto(`${h.base}search/?q=firebase`);
+  const box = failing.getByRole('alert');
+  await box.waitFor();
+  assert.match((await box.textContent()) ?? '', /could not be loaded/);
+  const color = await box.evaluate((el) => getComputedStyle(el).borderTopColor);
+  const [r, g, b] = color.match(/\d+/g)!.map(Number);
+  assert.ok(r > 150 && g < 110 && b < 110, `a red box (${color})`);
+  await failing.unroute('**/assets/js/SearchResults.*.js');
+  await box.getByRole('button', { name: 'Retry' }).click();
+  await failing.locator('.search-summary').waitFor();
+  await failing.close();
+  await page.close();
+});
+
+test('with local storage unavailable the site works and warns once in the console', async () => {
+  const context = await h.browser.newContext(desktop);
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+  const page = await context.newPage();
+  const problems = problemsOf(page);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
+  await toggle.click();
+  assert.ok(luminance(await background(page)) > 0.45, 'the toggle still works');
+  await toggle.click();
+  await page.getByRole('button', { name: 'Close announcement' }).click();
+  await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Server Setup' }).click();
+  await page.waitForFunction(() => document.title.startsWith('Server Setup'));
+  assert.is(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], /^warning: egdocs: local storage is unavailable/);
+  await context.close();
+});
+
+test('the docs version the reader reads is remembered in local storage', async () => {
+  const page = await h.browser.newPage(desktop);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const stored = await page.evaluate(() => localStorage.getItem('egdocs-docs-preferred-version-default'));
+  assert.is(stored, 'current');
+  await page.close();
+});
+
+test.run();

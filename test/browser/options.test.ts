@@ -1,0 +1,79 @@
+// Config switches that change the client: navbar.hideOnScroll and colorMode.disableSwitch, each tested on and off
+// (the default site has both off).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { luminance, open, startHarness, type Harness } from './browser.ts';
+
+const test = suite('browser: config switches');
+let on: Harness;
+let off: Harness;
+
+test.before(async () => {
+  on = await startHarness((config) => ({ ...config, navbar: { ...config.navbar, hideOnScroll: true }, colorMode: { ...config.colorMode, disableSwitch: true } }));
+  off = await startHarness();
+});
+test.after(async () => {
+  await on.close();
+  await off.close();
+});
+
+const navbarTop = (page: import('playwright-core').Page) => page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
+
+async function scrollSteps(page: import('playwright-core').Page, dy: number) {
+  for (let i = 0; i < 5; i++) {
+    await page.mouse.wheel(0, dy / 5);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForTimeout(350); // the slide transition
+}
+
+test('with hideOnScroll the navbar hides while scrolling down and comes back on scrolling up', async () => {
+  const page = await on.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await open(page, `${on.base}docs/admin-panel/payment-gateway/`);
+  await page.mouse.move(640, 400);
+  await scrollSteps(page, 1200);
+  assert.ok((await navbarTop(page)) <= 1, 'hidden after scrolling down');
+  await scrollSteps(page, -300);
+  assert.ok((await navbarTop(page)) > 40, 'back after scrolling up');
+  await page.close();
+});
+
+test('without hideOnScroll the navbar stays in view', async () => {
+  const page = await off.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await open(page, `${off.base}docs/admin-panel/payment-gateway/`);
+  await page.mouse.move(640, 400);
+  await scrollSteps(page, 1200);
+  assert.ok((await navbarTop(page)) > 40);
+  await page.close();
+});
+
+test('with the colour switch disabled there is no toggle, the stored choice is cleared, and the site is dark', async () => {
+  const context = await on.browser.newContext();
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('egdocs-theme', 'light');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  const page = await context.newPage();
+  await open(page, on.base);
+  assert.is(await page.evaluate(() => localStorage.getItem('egdocs-theme')), null);
+  assert.ok(luminance(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)) < 0.2);
+  assert.is(await page.getByRole('button', { name: /Switch between dark and light mode/ }).count(), 0);
+  await context.close();
+});
+
+test('with the switch enabled a stored light choice is applied before first paint', async () => {
+  const context = await off.browser.newContext({ javaScriptEnabled: true });
+  await context.addInitScript(() => localStorage.setItem('egdocs-theme', 'light'));
+  const page = await context.newPage();
+  // Read the colour as soon as the body exists, before the client script has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => ((window as unknown as { __firstTheme: string }).__firstTheme = getComputedStyle(document.documentElement).backgroundColor));
+  });
+  await open(page, off.base);
+  assert.ok(luminance(await page.evaluate(() => (window as unknown as { __firstTheme: string }).__firstTheme)) > 0.45);
+  await context.close();
+});
+
+test.run();

@@ -1,0 +1,34 @@
+// Every route of the site, loaded cold in Chromium: the server-rendered h1 is there, hydration finishes, and not
+// one console error or warning appears (React reports hydration mismatches as console errors).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { hydrated, problemsOf, startHarness, type Harness } from './browser.ts';
+
+const test = suite('browser: every route');
+let h: Harness;
+
+test.before(async () => {
+  h = await startHarness();
+});
+test.after(async () => {
+  await h.close();
+});
+
+test('every route hydrates with no console error or warning', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = problemsOf(page);
+  const routes = h.result.site.routes.filter((route) => route.data.kind !== 'redirect');
+  assert.ok(routes.length > 100, `${routes.length} routes`);
+  const origin = new URL(h.base).origin;
+  for (const route of routes) {
+    const before = problems.length;
+    await page.goto(origin + route.path);
+    await hydrated(page);
+    if (problems.length > before) problems.push(`  (on ${route.path})`);
+    assert.ok((await page.locator('h1').first().textContent())?.trim(), `${route.path} has an h1`);
+  }
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test.run();
