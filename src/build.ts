@@ -67,7 +67,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl);
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls);
-    const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts }, generator: `egdocs ${VERSION}` };
+    const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload }, generator: `egdocs ${VERSION}` };
     const out: OutputFile[] = [];
     for (const route of site.routes) {
       try {

@@ -11,6 +11,7 @@ export type { Diagnostic, Location } from './diagnostics.ts';
 export type NavbarItem =
   | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
   | { type: 'link'; label: string; href: string; position: 'left' | 'right' }
+  | { type: 'dropdown'; label: string; items: { label: string; href: string }[]; position: 'left' | 'right' }
   | { type: 'search'; position: 'left' | 'right' }
   | { type: 'colorMode'; position: 'left' | 'right' }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
@@ -335,6 +336,7 @@ export interface BuildResult {
 /** A navbar item resolved for rendering. */
 export type NavbarEntry =
   | { type: 'link'; label: string; href: string; position: 'left' | 'right'; activeBase?: string }
+  | { type: 'dropdown'; label: string; items: NavLink[]; position: 'left' | 'right' }
   | { type: 'search' | 'colorMode'; position: 'left' | 'right' };
 
 /** The parts of every page that do not depend on the route: what the layout needs besides the route. */

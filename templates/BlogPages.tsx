@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BlogPostMeta, Chrome, NavLink, PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
+import { page, type PageRegistry } from './pages.ts';
 import { Toc, TocCollapsible } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
@@ -251,3 +252,15 @@ export function DocsTag({ route, data }: PageProps & { data: Data<'docs-tag'> })
     </main>
   );
 }
+
+export const pages: PageRegistry = {
+  'blog-list': page<'blog-list'>(BlogList),
+  'blog-post': page<'blog-post'>(BlogPost),
+  'blog-archive': page<'blog-archive'>(BlogArchive),
+  'blog-authors': page<'blog-authors'>(BlogAuthors),
+  'blog-author': page<'blog-author'>(BlogAuthor),
+  'blog-tags': page<'blog-tags'>(TagsList),
+  'blog-tag': page<'blog-tag'>(BlogTag),
+  'docs-tags': page<'docs-tags'>(TagsList),
+  'docs-tag': page<'docs-tag'>(DocsTag),
+};

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
+import { page, type PageRegistry } from './pages.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { writeSetting } from './storage.ts';
 import { Toc, TocCollapsible } from './Toc.tsx';
@@ -72,3 +73,5 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
     </div>
   );
 }
+
+export const pages: PageRegistry = { doc: page<'doc'>(DocPage) };

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Chrome, NavbarEntry, SidebarItem } from '../src/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { NavbarDropdown } from './NavbarDropdown.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
@@ -14,6 +15,8 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
         </a>
       );
     }
+    case 'dropdown':
+      return <NavbarDropdown label={entry.label} items={entry.items} path={path} />;
     case 'search':
       return <SearchBox chrome={chrome} />;
     case 'colorMode':
@@ -130,11 +133,19 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
             </button>
           </div>
           <nav aria-label="Main menu" className="drawer-links">
-            {chrome.navbar
-              .filter((e) => e.type === 'link')
-              .map((entry, i) => (
+            {chrome.navbar.map((entry, i) =>
+              entry.type === 'link' ? (
                 <Entry key={i} entry={entry} chrome={chrome} path={path} />
-              ))}
+              ) : entry.type === 'dropdown' ? (
+                // In the drawer a dropdown's links are simply listed under its label.
+                <div key={i} className="drawer-group">
+                  <span className="drawer-group-label">{entry.label}</span>
+                  {entry.items.map((item) => (
+                    <a key={item.href} className="navbar-link" href={item.href}>{item.label}</a>
+                  ))}
+                </div>
+              ) : null,
+            )}
           </nav>
           {/* Rendered only while open: the drawer starts hidden, so the server need not render the sidebar twice. */}
           {sidebar && menuOpen ? <Sidebar items={sidebar} path={path} label="Docs menu" wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined} /> : null}

@@ -1,5 +1,6 @@
 import type { PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
+import { page, type PageRegistry } from './pages.ts';
 import { Lazy } from './Lazy.tsx';
 import { Toc, TocCollapsible } from './Toc.tsx';
 
@@ -77,3 +78,11 @@ export function NotFoundPage({ chrome }: PageProps) {
     </main>
   );
 }
+
+export const pages: PageRegistry = {
+  home: page<'home'>(HomePage),
+  page: page<'page'>(MarkdownPage),
+  search: SearchPage,
+  'not-found': NotFoundPage,
+  redirect: () => null,
+};

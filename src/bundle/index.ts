@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
+import type { PageGroup } from '../../templates/pages.ts';
 import type { OutputFile } from '../types.ts';
 
 export interface Bundle {
@@ -11,7 +12,14 @@ export interface Bundle {
   /** URLs of the stylesheets and scripts, for the document head. */
   styles: string[];
   scripts: string[];
+  /**
+   * Chunks to preload (`<link rel="modulepreload">`) so the browser fetches them in parallel with the entry instead
+   * of discovering them one import at a time: those the entry imports, and per page group, that group's chunks.
+   */
+  preload: { entry: string[]; groups: Record<PageGroup, string[]> };
 }
+
+const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
 
 /** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
 const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -64,5 +72,29 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     if (/^assets\/css\/styles\./.test(rel)) styles.push(baseUrl + rel);
     if (/^assets\/js\/main\./.test(rel)) scripts.push(baseUrl + rel);
   }
-  return { files, styles, scripts };
+  return { files, styles, scripts, preload: preloads(result.metafile, baseUrl) };
+}
+
+/** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */
+function preloads(metafile: Metafile, baseUrl: string): Bundle['preload'] {
+  const outputs = metafile.outputs;
+  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+    for (const dependency of outputs[file]?.imports ?? []) {
+      if (dependency.kind !== 'import-statement' || seen.has(dependency.path)) continue;
+      seen.add(dependency.path);
+      staticImports(dependency.path, seen);
+    }
+    return seen;
+  };
+  const outputOf = (entry: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entry);
+  const url = (file: string) => baseUrl + file;
+  const main = outputOf('src/client/main.tsx');
+  const entry = main ? staticImports(main) : new Set<string>();
+  const groups = {} as Record<PageGroup, string[]>;
+  for (const group of PAGE_GROUPS) {
+    const chunk = outputOf(`templates/${group}.tsx`);
+    if (!chunk) throw new Error(`the client bundle has no chunk for templates/${group}.tsx`);
+    groups[group] = [chunk, ...staticImports(chunk)].filter((file) => !entry.has(file)).map(url);
+  }
+  return { entry: [...entry].map(url), groups };
 }

@@ -4,6 +4,7 @@ import { App } from '../../templates/App.tsx';
 import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
 import type { PageProps } from '../types.ts';
 import { propsFromPayload } from './merge.ts';
+import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
 
 export function ClientApp({ initial, router, announce }: { initial: PageProps; router: Router; announce: (text: string) => void }) {
@@ -20,7 +21,7 @@ export function ClientApp({ initial, router, announce }: { initial: PageProps; r
   const services = useMemo<ClientServices>(() => ({ reload: router.reload, announce }), [router, announce]);
   return (
     <ClientContext.Provider value={services}>
-      <App {...state.props} />
+      <App {...state.props} pages={registry} />
     </ClientContext.Provider>
   );
 }

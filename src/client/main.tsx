@@ -7,6 +7,7 @@ import { createAnnouncer } from './announce.ts';
 import { ClientApp } from './app.tsx';
 import { installCopyButtons } from './copy.ts';
 import { installPrefetch } from './prefetch.ts';
+import { loadTemplate } from './pages.ts';
 import { createProgress } from './progress.ts';
 import { createRouter } from './router.ts';
 
@@ -21,8 +22,16 @@ if (container && dataElement?.textContent) {
     initial: { path: props.route.path, kind: props.route.data.kind },
     progress: createProgress(props.chrome.client.progressBar),
     announce,
+    prepare: (payload) => loadTemplate(payload.route.data.kind),
   });
-  hydrateRoot(container, createElement(ClientApp, { initial: props, router, announce }));
-  installPrefetch(router, container);
-  installCopyButtons(announce);
+  // The page's template group is preloaded by the document (<link rel="modulepreload">), so this rarely waits.
+  loadTemplate(props.route.data.kind).then(
+    () => {
+      hydrateRoot(container, createElement(ClientApp, { initial: props, router, announce }));
+      installPrefetch(router, container);
+      installCopyButtons(announce);
+    },
+    // Without its template the page stays as the server rendered it: readable, with links that load documents.
+    (error: unknown) => console.error('egdocs: the page template could not be loaded; the page works without scripts', error),
+  );
 }

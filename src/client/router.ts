@@ -39,12 +39,14 @@ export interface RouterOptions {
   progress: Progress;
   /** Announces text to screen readers (the new page's title). */
   announce(text: string): void;
+  /** Whatever a payload needs before it can render (its page template's chunk); part of loading it. */
+  prepare(payload: RoutePayload): Promise<void>;
 }
 
 /** Payloads kept in memory; older ones are dropped first (the HTTP cache still has them). */
 const CACHE_LIMIT = 100;
 
-export function createRouter({ baseUrl, initial, progress, announce }: RouterOptions): Router {
+export function createRouter({ baseUrl, initial, progress, announce, prepare }: RouterOptions): Router {
   const cache = new Map<string, Promise<RoutePayload>>();
   let render: Renderer | undefined;
   let currentPath = initial.path;
@@ -58,6 +60,7 @@ export function createRouter({ baseUrl, initial, progress, announce }: RouterOpt
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
         const payload = (await response.json()) as RoutePayload;
         if (!payload?.route?.data) throw new Error('not a route payload');
+        await prepare(payload);
         return payload;
       });
       promise.catch(() => cache.delete(path));

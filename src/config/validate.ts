@@ -59,6 +59,7 @@ const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
   link: ['label', 'href'],
   search: [],
   colorMode: [],
+  dropdown: ['label'],
   docsVersionDropdown: [],
   localeDropdown: [],
 };
@@ -92,6 +93,9 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
     if (!isObject(r) || typeof r.from !== 'string' || typeof r.to !== 'string')
       fail('config', `redirects[${index}] must be { from, to } paths`, where);
   });
+  const locales = merged.locale.locales;
+  if (!Array.isArray(locales) || locales.length !== 1 || locales[0] !== merged.locale.default)
+    fail('config', `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`, where, 'build each translation as its own site (see the writer\'s guide on translation)');
   for (const [id, items] of Object.entries(merged.docs.sidebars)) {
     if (!Array.isArray(items)) fail('config', `docs.sidebars.${id} must be a list of sidebar items`, where);
   }
@@ -143,6 +147,13 @@ function validateNavbarItem(item: unknown, index: number, file: string): void {
   }
   for (const field of required) {
     if (typeof item[field] !== 'string' || !item[field]) fail('config', `${key} (${type}) cannot render without '${field}'`, { file }, `add ${field}: '...'`);
+  }
+  if (type === 'dropdown') {
+    const items = item.items;
+    if (!Array.isArray(items) || items.length === 0) fail('config', `${key} (dropdown) cannot render without 'items'`, { file }, "add items: [{ label: '...', href: '...' }]");
+    items.forEach((entry, i) => {
+      if (!isObject(entry) || typeof entry.label !== 'string' || typeof entry.href !== 'string') fail('config', `${key}.items[${i}] must be { label, href }`, { file });
+    });
   }
   item.position ??= 'left';
   if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, { file });

@@ -14,6 +14,8 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrom
     if (!first) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' has no doc to link to`, { file: config.configFile }, 'add a doc to the sidebar');
     return first.href;
   };
+  // Site paths in the config may leave out the base path.
+  const siteHref = (href: string) => (href.startsWith('/') && !href.startsWith(config.baseUrl) ? withBase(config, href) : href);
   const navbar: NavbarEntry[] = [];
   config.navbar.items.forEach((item, index) => {
     switch (item.type) {
@@ -21,13 +23,17 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrom
         navbar.push({ type: 'link', label: item.label, href: docsLink(item.sidebarId, index), position: item.position, activeBase: withBase(config, config.docs.routeBasePath) });
         break;
       case 'link':
-        navbar.push({ type: 'link', label: item.label, href: item.href.startsWith('/') && !item.href.startsWith(config.baseUrl) ? withBase(config, item.href) : item.href, position: item.position });
+        navbar.push({ type: 'link', label: item.label, href: siteHref(item.href), position: item.position });
+        break;
+      case 'dropdown':
+        navbar.push({ type: 'dropdown', label: item.label, items: item.items.map((entry) => ({ label: entry.label, href: siteHref(entry.href) })), position: item.position });
         break;
       case 'search':
       case 'colorMode':
         navbar.push({ type: item.type, position: item.position });
         break;
-      // Version and locale switchers are layout parts that only render when there is a choice to make.
+      // Version and locale switchers are layout parts that only render when there is a choice to make; egdocs
+      // builds one docs version and one locale per site (validate.ts), so today there never is.
       case 'docsVersionDropdown':
       case 'localeDropdown':
         break;

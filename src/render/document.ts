@@ -7,6 +7,8 @@ export interface Assets {
   styles: string[];
   /** Module script URLs. */
   scripts: string[];
+  /** Chunks the page's scripts import, preloaded in parallel with them. */
+  preload: string[];
 }
 
 export interface DocumentInput {
@@ -46,6 +48,7 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     `<script>${colorModeScript(config, chrome)}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
   ].filter(Boolean);
   return `<!DOCTYPE html>
 <html lang="${config.locale.default}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">

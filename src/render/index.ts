@@ -2,6 +2,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.tsx';
+import { pages as blogPages } from '../../templates/BlogPages.tsx';
+import { pages as docPages } from '../../templates/DocPage.tsx';
+import { GROUP_OF, type PageRegistry } from '../../templates/pages.ts';
+import type { Bundle } from '../bundle/index.ts';
+import { pages as simplePages } from '../../templates/SimplePages.tsx';
 import { PAYLOAD_FILE } from '../../templates/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
@@ -11,10 +16,14 @@ export { chromeOf } from './chrome.ts';
 export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
 
+/** Every page template: the server renders all kinds (the client loads them by group). */
+const pages: PageRegistry = { ...docPages, ...blogPages, ...simplePages };
+
 export interface RenderContext {
   site: Site;
   chrome: Chrome;
-  assets: Assets;
+  /** Styles and scripts of every page, and the chunks to preload for each page group. */
+  assets: Omit<Assets, 'preload'> & { preload: Bundle['preload'] };
   generator: string;
 }
 
@@ -27,8 +36,9 @@ export function renderRoute(context: RenderContext, route: Route): OutputFile[] 
   if (route.data.kind === 'redirect') return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
   const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
-  const appHtml = renderToString(createElement(App, props));
-  const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets, generator });
+  const appHtml = renderToString(createElement(App, { ...props, pages }));
+  const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
+  const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets: { ...assets, preload }, generator });
   // Kept as UTF-8 bytes until written: a JavaScript string with any character past U+00FF takes two bytes per
   // character, and a large site holds every page in memory before the atomic swap.
   const files: OutputFile[] = [{ path: route.outFile, contents: Buffer.from(html) }];

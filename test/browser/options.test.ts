@@ -9,7 +9,26 @@ let on: Harness;
 let off: Harness;
 
 test.before(async () => {
-  on = await startHarness((config) => ({ ...config, navbar: { ...config.navbar, hideOnScroll: true }, colorMode: { ...config.colorMode, disableSwitch: true } }));
+  on = await startHarness((config) => ({
+    ...config,
+    navbar: {
+      ...config.navbar,
+      hideOnScroll: true,
+      items: [
+        ...config.navbar.items,
+        {
+          type: 'dropdown',
+          label: 'Apps',
+          position: 'left',
+          items: [
+            { label: 'Customer app', href: '/docs/flutter-app/intro/' },
+            { label: 'Partner app', href: '/docs/flutter-partner-app/intro/' },
+          ],
+        },
+      ],
+    },
+    colorMode: { ...config.colorMode, disableSwitch: true },
+  }));
   off = await startHarness();
 });
 test.after(async () => {
@@ -74,6 +93,34 @@ test('with the switch enabled a stored light choice is applied before first pain
   await open(page, off.base);
   assert.ok(luminance(await page.evaluate(() => (window as unknown as { __firstTheme: string }).__firstTheme)) > 0.45);
   await context.close();
+});
+
+test('a navbar dropdown opens and closes by click, Escape, a click outside, and the arrow keys', async () => {
+  const page = await on.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await open(page, `${on.base}docs/admin-panel/intro/`);
+  const navbar = page.getByRole('navigation', { name: 'Main', exact: true });
+  const button = navbar.getByRole('button', { name: 'Apps' });
+  const customer = navbar.getByRole('link', { name: 'Customer app' });
+  assert.is(await button.getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await customer.isVisible());
+  await button.click();
+  assert.is(await button.getAttribute('aria-expanded'), 'true');
+  assert.ok(await customer.isVisible());
+  await page.keyboard.press('Escape');
+  assert.not.ok(await customer.isVisible());
+  assert.ok(await button.evaluate((el) => el === document.activeElement), 'focus back on the button');
+  await button.click();
+  await page.mouse.click(640, 600);
+  assert.not.ok(await customer.isVisible(), 'a click outside closes it');
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Customer app');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Partner app');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${on.base}docs/flutter-partner-app/intro/`);
+  assert.is(await button.getAttribute('aria-expanded'), 'false', 'closed after navigating');
+  await page.close();
 });
 
 test.run();

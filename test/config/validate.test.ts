@@ -58,6 +58,18 @@ test('a navbar item that cannot render names its missing field', () => {
   );
 });
 
+test('a dropdown needs a list of { label, href } items', () => {
+  assert.is(
+    errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps' }] } }),
+    "site.config.ts  navbar.items[0] (dropdown) cannot render without 'items'; add items: [{ label: '...', href: '...' }]",
+  );
+  assert.is(errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps', items: [{ label: 'x' }] }] } }), 'site.config.ts  navbar.items[0].items[0] must be { label, href }');
+});
+
+test('a second locale is refused: egdocs builds one language per site', () => {
+  assert.match(errorOf({ locale: { default: 'en', locales: ['en', 'fr'] } }), "locale.locales must be ['en']: egdocs builds one language per site");
+});
+
 test('title and url are required', () => {
   try {
     validateConfig({ url: 'https://x.dev' }, 'site.config.ts');

@@ -32,6 +32,31 @@ test('a doc page has the landmarks, names and title of the accessibility contrac
   assert.match(html, 'aria-label="Toggle navigation bar" aria-expanded="false"');
 });
 
+test('each page route has a payload for client navigation: its props with the HTML, without the chrome', async () => {
+  const result = await buildFromMap(files, config);
+  const payload = JSON.parse(fileText(result, 'docs/guide/one/page-data.json'));
+  assert.is(payload.title, 'Server Requirements | Test Docs');
+  assert.is(payload.route.path, '/base/docs/guide/one/');
+  assert.match(payload.route.data.html, 'UNIQUE_BODY_TEXT');
+  assert.is(payload.sidebarId, 'docs');
+  assert.is(payload.chrome, undefined);
+  // The page's own HTML carries the body once: its hydration data leaves the markdown out.
+  const html = fileText(result, 'docs/guide/one/index.html');
+  assert.is(html.split('UNIQUE_BODY_TEXT').length, 2);
+  assert.ok(fileText(result, 'page-data.json'), 'the home page has one too');
+  assert.not.ok(result.files.some((file) => file.path === '404/page-data.json' || file.path.endsWith('404.html/page-data.json')), 'not the 404 page');
+});
+
+test('a page preloads the chunks of its own template group and no other', async () => {
+  const result = await buildFromMap(files, config);
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="[^"]*\/assets\/js\/([A-Za-z]+)\.[^"]*">/g)].map((m) => m[1]);
+  const doc = preloads(fileText(result, 'docs/guide/one/index.html'));
+  assert.ok(doc.includes('DocPage'), doc.join());
+  assert.not.ok(doc.includes('BlogPages') || doc.includes('SimplePages'), doc.join());
+  const home = preloads(fileText(result, 'index.html'));
+  assert.ok(home.includes('SimplePages') && !home.includes('DocPage'), home.join());
+});
+
 test('the table of contents links to h2 and h3 but not h4', async () => {
   const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
   const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';

@@ -1,0 +1,128 @@
+// `npm run bench:client`: what a reader's browser pays. For a cold load of a doc page and of the home page, the
+// JavaScript and CSS bytes (raw and gzip, as a static host would compress them); for client navigation, the time
+// from click to new content, with the payload prefetched (hovered first) and without (data-saver on, so nothing
+// is fetched ahead). Writes bench/CLIENT.md.
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Page } from 'playwright-core';
+import { startHarness } from '../test/browser/browser.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const h = await startHarness();
+const files = new Map(h.result.files.map((file) => [file.path, typeof file.contents === 'string' ? Buffer.from(file.contents) : Buffer.from(file.contents)]));
+
+async function coldLoad(url: string) {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Data-saver on: links in view are not preloaded, so what is counted is what the page itself needs.
+  await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const page = await context.newPage();
+  const loaded: string[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') loaded.push(new URL(response.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await page.waitForTimeout(300);
+  await context.close();
+  const base = new URL(h.base).pathname;
+  const sum = (ext: string) => {
+    const chosen = [...new Set(loaded)].filter((p) => p.endsWith(ext)).map((p) => files.get(p.slice(base.length))!);
+    return { count: chosen.length, raw: chosen.reduce((n, b) => n + b.length, 0), gzip: chosen.reduce((n, b) => n + gzipSync(b).length, 0) };
+  };
+  return { js: sum('.js'), css: sum('.css') };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
+
+/** Click → the new h1 in the DOM, measured inside the page. */
+async function clickToContent(page: Page, linkName: string, prefetch: boolean): Promise<number> {
+  const link = page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: linkName, exact: true });
+  if (prefetch) {
+    await link.hover();
+    await page.waitForTimeout(250);
+  }
+  const before = await page.locator('h1').textContent();
+  await page.evaluate((old) => {
+    const w = window as unknown as { __clickAt: number; __doneAt: Promise<number> };
+    w.__doneAt = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('h1')?.textContent !== old) {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      });
+      observer.observe(document.getElementById('__egdocs')!, { childList: true, subtree: true, characterData: true });
+    });
+    document.addEventListener('click', () => (w.__clickAt = performance.now()), { capture: true, once: true });
+  }, before);
+  await link.click();
+  return page.evaluate(async () => {
+    const w = window as unknown as { __clickAt: number; __doneAt: Promise<number> };
+    return (await w.__doneAt) - w.__clickAt;
+  });
+}
+
+async function navigation(prefetch: boolean): Promise<number[]> {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  if (!prefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const page = await context.newPage();
+  await page.goto(`${h.base}docs/admin-panel/intro/`);
+  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  const labels = ['Server Requirements', 'Create a Subdomain', 'PHP.ini Settings', 'Localhost Setup', 'Server Setup', 'Store Settings', 'Google Maps API', 'Login Settings', 'Payment Gateways', 'Cart Reminder'];
+  const times: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (const label of round === 0 ? labels : [...labels].reverse()) {
+      // The second round goes back over the same pages: without prefetching, their payloads are in memory by then,
+      // so only the first round counts for the "not prefetched" figure.
+      if (!prefetch && round === 1) break;
+      const current = await page.locator('h1').textContent();
+      if (current?.startsWith(label)) continue;
+      times.push(await clickToContent(page, label, prefetch));
+    }
+  }
+  await context.close();
+  return times;
+}
+
+const doc = await coldLoad(`${h.base}docs/admin-panel/server-requirements/`);
+const home = await coldLoad(h.base);
+const prefetched = await navigation(true);
+const cold = await navigation(false);
+await h.close();
+
+const line = (label: string, part: { count: number; raw: number; gzip: number }) => `| ${label} | ${part.count} | ${kb(part.raw)} | ${kb(part.gzip)} |`;
+const report = `# Client benchmark
+
+Written by \`npm run bench:client\` (Chromium ${'headless'}, loopback server, 2 cores). Bytes are the files the
+browser fetched on a cold load, gzip at Node's default level (as a static host compresses them).
+
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}.
+
+## First load
+
+| page, resource | files | raw | gzip |
+|---|---|---|---|
+${line('doc page, JavaScript', doc.js)}
+${line('doc page, CSS', doc.css)}
+${line('home page, JavaScript', home.js)}
+${line('home page, CSS', home.css)}
+
+Target: a doc page's first load of JavaScript within 80 KB gzip.
+
+## Client navigation: click to new content
+
+| payload | navigations | median | p95 |
+|---|---|---|---|
+| prefetched (link hovered first) | ${prefetched.length} | ${median(prefetched).toFixed(1)} ms | ${p95(prefetched).toFixed(1)} ms |
+| not prefetched (data-saver on) | ${cold.length} | ${median(cold).toFixed(1)} ms | ${p95(cold).toFixed(1)} ms |
+
+Target: under 50 ms to new content for a prefetched page. Loopback has next to no network latency, so the
+not-prefetched figure is the floor; on a real network it adds one round trip for the payload.
+`;
+await writeFile(path.join(root, 'bench/CLIENT.md'), report);
+console.log(report);
