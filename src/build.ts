@@ -8,6 +8,7 @@ import { type ContentFiles, parseContent, readContentFiles } from './content/rea
 import { createMarkdown } from './markdown/index.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, renderRoute, sidebarFiles } from './render/index.ts';
+import { searchDataFile } from './search/data.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -64,6 +65,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));
   await step('check', () => checkLinks(site, routeByFile, diagnostics));
   const bundle = await step('bundle', () => bundleClient({ baseUrl: config.baseUrl }));
+  const search = await step('search', () => searchDataFile(site));
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl);
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls);
@@ -79,7 +81,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
     return out;
   });
   stopOnErrors(diagnostics);
-  const extra = [...bundle.files, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
+  const extra = [...bundle.files, search.file, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
   return { site, files: dedupe([...output, ...extra]), diagnostics: diagnostics.items, timings };
 }
 

@@ -168,6 +168,14 @@ export interface LinkRef {
   column: number;
 }
 
+/** A part of a page for search: a heading (h2/h3) and the plain text under it. */
+export interface PageSection {
+  /** Heading id (the anchor), or '' for the text before the first heading. */
+  id: string;
+  heading: string;
+  text: string;
+}
+
 /** A rendered markdown source: HTML plus the facts later stages need. */
 export interface Page {
   source: Source;
@@ -181,6 +189,8 @@ export interface Page {
   links: LinkRef[];
   /** Plain text of the body, for search and descriptions. */
   text: string;
+  /** The body cut at its h2/h3 headings, for search (the first, with id '', is the text before any of them). */
+  sections: PageSection[];
   wordCount: number;
   /** For blog posts: HTML above the truncate marker, or undefined when there is none. */
   excerptHtml?: string;
@@ -312,6 +322,26 @@ export interface Site {
   pages: Page[];
   /** Files copied to the output as they are: output path -> bytes. */
   assets: Map<string, Uint8Array>;
+}
+
+// ---------------------------------------------------------------- search
+
+/** Where a search result lives: docs (of the one version), a blog post, or a standalone page. */
+export type SearchKind = 'docs' | 'blog' | 'pages';
+
+/**
+ * The pre-generated search data the browser's worker builds its index from (src/search/data.ts writes it). Compact:
+ * tuples instead of objects, plain text without markup, each page's title and URL once, not once per section.
+ */
+export interface SearchData {
+  /** Format version, so a worker never misreads data from another build. */
+  format: 1;
+  /** Name of the docs version the docs sections belong to (SPEC: current). */
+  docsVersion: string;
+  /** title, path relative to the base URL, breadcrumb ("Admin Panel"), kind. */
+  pages: [title: string, path: string, breadcrumb: string, kind: SearchKind][];
+  /** index into pages, heading id ('' for the page's top), heading text, plain text. */
+  sections: [page: number, anchor: string, heading: string, text: string][];
 }
 
 // ---------------------------------------------------------------- output

@@ -3,7 +3,7 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, Page, Source } from '../types.ts';
+import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { headings, plainText } from './plugins/headings.ts';
@@ -55,6 +55,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       const html = md.renderer.render(tokens, md.options, env);
       const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
       const text = textOf(tokens);
+      const sections = sectionsOf(tokens);
       const fm = source.frontMatter;
       const page: Page = {
         source,
@@ -65,6 +66,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
         anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],
         links: env.links,
         text,
+        sections,
         wordCount: text.split(/\s+/).filter(Boolean).length,
         excerptHtml,
       };
@@ -123,6 +125,28 @@ function textOf(tokens: Token[]): string {
     else if (token.type === 'admonition_open') parts.push((token.meta as { title: string }).title);
   }
   return parts.join('\n');
+}
+
+/**
+ * The page cut at its h2 and h3 headings, for search: the text before the first one (anchor ''), then one section per
+ * heading with the prose under it (deeper headings included as text), as `textOf` reads it.
+ */
+function sectionsOf(tokens: Token[]): PageSection[] {
+  const sections: PageSection[] = [{ id: '', heading: '', text: '' }];
+  const parts: string[][] = [[]];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3')) {
+      sections.push({ id: String(token.attrGet('id') ?? ''), heading: plainText(tokens[i + 1]?.children ?? []), text: '' });
+      parts.push([]);
+      i += 2;
+      continue;
+    }
+    if (token.type === 'inline') parts[parts.length - 1].push(plainText(token.children ?? []));
+    else if (token.type === 'admonition_open') parts[parts.length - 1].push((token.meta as { title: string }).title);
+  }
+  sections.forEach((section, i) => (section.text = parts[i].join(' ').replace(/\s+/g, ' ').trim()));
+  return sections.filter((section, i) => i > 0 || section.text);
 }
 
 function firstSentence(text: string): string {
