@@ -68,7 +68,7 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   const search = await step('search', () => searchDataFile(site));
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl);
   const output = await step('render', () => {
-    const chrome = chromeOf(site, sidebarData.urls);
+    const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl });
     const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload }, generator: `egdocs ${VERSION}` };
     const out: OutputFile[] = [];
     for (const route of site.routes) {

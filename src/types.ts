@@ -380,7 +380,8 @@ export interface Chrome {
   footer: Config['footer'];
   announcementBar?: Config['announcementBar'];
   colorMode: Config['colorMode'];
-  search: Config['search'] & { pageHref: string };
+  /** Search settings, the search page, and where the worker and its data are. */
+  search: Config['search'] & { pageHref: string; dataUrl: string; workerUrl: string };
   /** Where the docs start (the first doc of the main sidebar). */
   docsHref: string;
   blogHref?: string;

@@ -1,11 +1,14 @@
 // What the browser side offers the templates. On the server it is empty: templates must render the same without it.
 import { createContext } from 'react';
+import type { SearchHit } from '../src/client/search/engine.ts';
 
 export interface ClientServices {
   /** Loads the current route's data again and renders it (the crash page's "Try again"). */
   reload?: () => Promise<boolean>;
   /** Announces text to screen readers through a live region. */
   announce?: (text: string) => void;
+  /** Full-text search, answered by the search worker (started on the first query). */
+  search?: (query: string, limit: number) => Promise<SearchHit[]>;
 }
 
 export const ClientContext = createContext<ClientServices>({});

@@ -17,6 +17,8 @@ export interface Bundle {
    * of discovering them one import at a time: those the entry imports, and per page group, that group's chunks.
    */
   preload: { entry: string[]; groups: Record<PageGroup, string[]> };
+  /** URL of the search worker script (a classic script: it carries lunr and the engine, and nothing else loads it). */
+  workerUrl: string;
 }
 
 const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
@@ -72,7 +74,26 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     if (/^assets\/css\/styles\./.test(rel)) styles.push(baseUrl + rel);
     if (/^assets\/js\/main\./.test(rel)) scripts.push(baseUrl + rel);
   }
-  return { files, styles, scripts, preload: preloads(result.metafile, baseUrl) };
+  const worker = await build({
+    entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    outdir: 'assets',
+    entryNames: 'js/[name].[hash]',
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: packageRoot,
+  });
+  let workerUrl = '';
+  for (const file of worker.outputFiles) {
+    const rel = path.relative(packageRoot, file.path).split(path.sep).join('/');
+    files.push({ path: rel, contents: file.contents });
+    workerUrl = baseUrl + rel;
+  }
+  return { files, styles, scripts, preload: preloads(result.metafile, baseUrl), workerUrl };
 }
 
 /** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */

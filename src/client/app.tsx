@@ -6,6 +6,7 @@ import type { PageProps } from '../types.ts';
 import { propsFromPayload } from './merge.ts';
 import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
+import { createSearchClient } from './search/client.ts';
 
 export function ClientApp({ initial, router, announce }: { initial: PageProps; router: Router; announce: (text: string) => void }) {
   const [state, setState] = useState<{ props: PageProps; navigation?: Navigation }>({ props: initial });
@@ -18,7 +19,11 @@ export function ClientApp({ initial, router, announce }: { initial: PageProps; r
   useLayoutEffect(() => {
     if (state.navigation) router.rendered(state.navigation);
   }, [state, router]);
-  const services = useMemo<ClientServices>(() => ({ reload: router.reload, announce }), [router, announce]);
+  const services = useMemo<ClientServices>(() => {
+    const { search } = initial.chrome;
+    const client = createSearchClient({ workerUrl: search.workerUrl, dataUrl: search.dataUrl, baseUrl: initial.chrome.baseUrl, bm25: search.bm25, excerptLength: search.excerptLength });
+    return { reload: router.reload, announce, search: client.query };
+  }, [router, announce, initial.chrome]);
   return (
     <ClientContext.Provider value={services}>
       <App {...state.props} pages={registry} />

@@ -5,7 +5,7 @@ import { withBase } from '../site/urls.ts';
 import type { Chrome, NavbarEntry, Site } from '../types.ts';
 
 /** Resolves navbar items to links; a docs sidebar item with nothing to link to stops the build. */
-export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrome {
+export function chromeOf(site: Site, sidebarUrls: Record<string, string>, searchUrls: { dataUrl: string; workerUrl: string }): Chrome {
   const { config } = site;
   const docsLink = (sidebarId: string, index: number): string => {
     const sidebar = site.sidebars[sidebarId];
@@ -50,7 +50,7 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>): Chrom
     footer: config.footer,
     announcementBar: config.announcementBar,
     colorMode: config.colorMode,
-    search: { ...config.search, pageHref: withBase(config, 'search') },
+    search: { ...config.search, pageHref: withBase(config, 'search'), ...searchUrls },
     docsHref: firstSidebar ? flattenSidebar(site.sidebars[firstSidebar])[0]?.href ?? withBase(config, config.docs.routeBasePath) : withBase(config, config.docs.routeBasePath),
     blogHref: site.posts.length > 0 ? withBase(config, config.blog.routeBasePath) : undefined,
     client: config.client,

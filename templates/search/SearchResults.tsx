@@ -1,22 +1,98 @@
-// The search page's interactive part, loaded on demand (a separate chunk): nothing on other pages pays for it.
-import { useEffect, useState } from 'react';
+// The search page's results, loaded on demand (a separate chunk): `?q=` (and `ctx`, `version`) are read from the
+// URL, every result is shown grouped by page, and typing in the page's search field updates the results and the
+// URL in place (no new history entry per keystroke). Page text is rendered as text, never as HTML.
+import { useContext, useEffect, useState } from 'react';
+import type { SearchHit } from '../../src/client/search/engine.ts';
 import type { Chrome } from '../../src/types.ts';
+import { ClientContext } from '../ClientContext.ts';
 
-export function SearchResults({ chrome }: { chrome: Chrome }) {
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const read = () => setQuery(new URLSearchParams(location.search).get('q') ?? '');
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, []);
+/** How many results the search page shows at most. */
+const PAGE_LIMIT = 100;
+
+export function Excerpt({ hit }: { hit: SearchHit }) {
+  return (
+    <span className="search-excerpt">
+      {hit.excerpt.map((segment, i) => (segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>))}
+    </span>
+  );
+}
+
+export function SearchResults(_props: { chrome: Chrome }) {
+  const { search } = useContext(ClientContext);
+  const [query, setQuery] = useState<string | undefined>();
+  const [hits, setHits] = useState<SearchHit[]>();
+  const [error, setError] = useState<string>();
+
+  // The page's field (server-rendered) drives the query; the URL follows it.
   useEffect(() => {
     const input = document.querySelector<HTMLInputElement>('.search-page-input');
-    if (input && !input.value) input.value = query;
-  }, [query]);
+    const fromUrl = () => new URLSearchParams(location.search).get('q') ?? '';
+    const initial = fromUrl();
+    if (input) input.value = initial;
+    setQuery(initial);
+    const onInput = () => {
+      const value = input?.value ?? '';
+      const params = new URLSearchParams(location.search);
+      if (value) params.set('q', value);
+      else params.delete('q');
+      const search = params.toString();
+      history.replaceState(history.state, '', location.pathname + (search ? `?${search}` : ''));
+      setQuery(value);
+    };
+    const onPop = () => {
+      if (input) input.value = fromUrl();
+      setQuery(fromUrl());
+    };
+    input?.addEventListener('input', onInput);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      input?.removeEventListener('input', onInput);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!query?.trim() || !search) {
+      setHits(undefined);
+      return;
+    }
+    let current = true;
+    search(query, PAGE_LIMIT).then(
+      (found) => current && (setHits(found), setError(undefined)),
+      (failure: Error) => current && setError(failure.message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, search]);
+
+  if (error) return <p className="search-summary" role="alert">Search is unavailable: {error}</p>;
+  if (!query?.trim()) return <p className="search-summary">Type words to search the documentation.</p>;
+  if (!hits) return <p className="search-summary">Searching…</p>;
+  if (hits.length === 0) return <p className="search-summary">No results</p>;
+  const groups = new Map<number, SearchHit[]>();
+  for (const hit of hits) groups.set(hit.page, [...(groups.get(hit.page) ?? []), hit]);
   return (
-    <div className="search-results" aria-live="polite" data-search-page={chrome.search.pageHref}>
-      {query ? <p className="search-summary">Searching for “{query}”.</p> : <p className="search-summary">Type words to search the documentation.</p>}
+    <div className="search-results">
+      <p className="search-summary">
+        {hits.length} result{hits.length === 1 ? '' : 's'} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
+      </p>
+      {[...groups.values()].map((pageHits) => (
+        <section key={pageHits[0].page} className="search-result-page" aria-label={pageHits[0].title}>
+          <h2>
+            <a href={pageHits[0].url.replace(/#.*$/, '')}>{pageHits[0].title}</a>
+          </h2>
+          {pageHits[0].breadcrumb ? <p className="search-breadcrumb">{pageHits[0].breadcrumb}</p> : null}
+          <ul>
+            {pageHits.map((hit) => (
+              <li key={hit.url}>
+                <a href={hit.url}>{hit.heading || pageHits[0].title}</a>
+                <Excerpt hit={hit} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   );
 }
