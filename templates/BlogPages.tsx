@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { BlogPostMeta, Chrome, NavLink, PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
-import { Toc, TocCollapsible } from './Toc.tsx';
+import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
 
@@ -113,12 +113,13 @@ export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog
 }
 
 export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog-post'>}) {
+  const active = useActiveHeading(data.toc);
   return (
-    <BlogShell chrome={chrome} toc={<Toc items={data.toc} />}>
+    <BlogShell chrome={chrome} toc={<Toc items={data.toc} active={active} />}>
       <article className="blog-post">
         <h1>{route.title}</h1>
         <PostMeta post={data.post} chrome={chrome} />
-        <TocCollapsible items={data.toc} />
+        <TocCollapsible items={data.toc} active={active} />
         <Markdown html={data.html} />
         <PostTags post={data.post} chrome={chrome} />
       </article>

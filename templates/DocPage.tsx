@@ -4,7 +4,7 @@ import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { writeSetting } from './storage.ts';
-import { Toc, TocCollapsible } from './Toc.tsx';
+import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 
 type DocData = Extract<Route['data'], { kind: 'doc' }>;
 
@@ -12,6 +12,7 @@ type DocData = Extract<Route['data'], { kind: 'doc' }>;
 export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps & { data: DocData }) {
   // SPEC §4: the docs version the reader last read is remembered (one version today, so it is always this one).
   useEffect(() => writeSetting('docs-preferred-version-default', chrome, chrome.docsVersion.name), [chrome]);
+  const active = useActiveHeading(data.toc);
   return (
     <div className="doc-layout">
       {sidebar ? (
@@ -34,7 +35,7 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
               </nav>
             ) : null}
             <h1>{route.title}</h1>
-            <TocCollapsible items={data.toc} />
+            <TocCollapsible items={data.toc} active={active} />
             <Markdown html={data.html} />
             {data.tags.length > 0 ? (
               <div className="doc-tags">
@@ -66,7 +67,7 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
             ) : null}
           </article>
           <div className="doc-toc">
-            <Toc items={data.toc} />
+            <Toc items={data.toc} active={active} />
           </div>
         </div>
       </main>

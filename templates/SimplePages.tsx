@@ -2,7 +2,7 @@ import type { PageProps, Route } from '../src/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Lazy } from './Lazy.tsx';
-import { Toc, TocCollapsible } from './Toc.tsx';
+import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
 
@@ -33,17 +33,18 @@ export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
 }
 
 export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }) {
+  const active = useActiveHeading(data.toc);
   return (
     <div className="doc-layout no-sidebar">
       <main id="main" className="doc-main">
         <div className="doc-content-row">
           <article className="doc-article">
             <h1>{route.title}</h1>
-            <TocCollapsible items={data.toc} />
+            <TocCollapsible items={data.toc} active={active} />
             <Markdown html={data.html} />
           </article>
           <div className="doc-toc">
-            <Toc items={data.toc} />
+            <Toc items={data.toc} active={active} />
           </div>
         </div>
       </main>
@@ -62,7 +63,7 @@ export function SearchPage({ chrome, route }: PageProps) {
         <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>
-      <Lazy load={loadSearchResults} props={{ chrome }} delay={chrome.client.lazySpinnerDelay} />
+      <Lazy load={loadSearchResults} props={{}} delay={chrome.client.lazySpinnerDelay} />
     </main>
   );
 }

@@ -5,7 +5,7 @@ import type { TocItem } from '../src/types.ts';
  * The heading the reader is in: the last one scrolled past the navbar; at the very bottom of the page, the last
  * one on screen (a short final section may never reach the top); before the first one, none.
  */
-function useActiveHeading(items: TocItem[]): string | undefined {
+export function useActiveHeading(items: TocItem[]): string | undefined {
   const [active, setActive] = useState<string>();
   const ids = items.map((item) => item.id).join('\n');
   useEffect(() => {
@@ -54,9 +54,11 @@ function TocList({ items, active, onPick }: { items: TocItem[]; active?: string;
   );
 }
 
-/** "On this page" beside the content (desktop): same-page links to the headings in the configured levels, the current one highlighted. */
-export function Toc({ items }: { items: TocItem[] }) {
-  const active = useActiveHeading(items);
+/**
+ * "On this page" beside the content (desktop): same-page links to the headings in the configured levels, the current
+ * one (`active`, from the page's one useActiveHeading) highlighted.
+ */
+export function Toc({ items, active }: { items: TocItem[]; active?: string }) {
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-label="On this page">
@@ -67,8 +69,7 @@ export function Toc({ items }: { items: TocItem[] }) {
 }
 
 /** The same list above the content on narrow screens, collapsed until opened; picking a heading closes it. */
-export function TocCollapsible({ items }: { items: TocItem[] }) {
-  const active = useActiveHeading(items);
+export function TocCollapsible({ items, active }: { items: TocItem[]; active?: string }) {
   const [open, setOpen] = useState(false);
   if (items.length === 0) return null;
   return (

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import type { PageGroup } from '../../templates/pages.ts';
 import type { OutputFile } from '../types.ts';
 
@@ -42,58 +42,52 @@ export interface BundleOptions {
  * (the same templates the server rendered with; a project cannot swap them yet).
  */
 export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> {
-  const result = await build({
-    entryPoints: {
-      main: path.join(packageRoot, 'src/client/main.tsx'),
-      styles: path.join(packageRoot, 'templates/styles/index.css'),
-    },
+  const common: BuildOptions & { write: false } = {
     bundle: true,
     write: false,
     minify: true,
-    format: 'esm',
-    splitting: true,
     target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
     outdir: 'assets',
-    entryNames: '[ext]/[name].[hash]',
-    // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
-    chunkNames: 'js/[name].[hash]',
-    assetNames: 'media/[name].[hash]',
-    jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
     absWorkingDir: packageRoot,
-    metafile: true,
-  });
+  };
+  const [client, worker] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: {
+        main: path.join(packageRoot, 'src/client/main.tsx'),
+        styles: path.join(packageRoot, 'templates/styles/index.css'),
+      },
+      format: 'esm',
+      splitting: true,
+      entryNames: '[ext]/[name].[hash]',
+      // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+      chunkNames: 'js/[name].[hash]',
+      assetNames: 'media/[name].[hash]',
+      jsx: 'automatic',
+      metafile: true,
+    }),
+    // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
+    build({ ...common, entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') }, format: 'iife', entryNames: 'js/[name].[hash]' }),
+  ]);
   const files: OutputFile[] = [];
-  const styles: string[] = [];
-  const scripts: string[] = [];
-  for (const file of result.outputFiles) {
-    const rel = path.relative(packageRoot, file.path).split(path.sep).join('/');
-    files.push({ path: rel, contents: file.contents });
-    if (/^assets\/css\/styles\./.test(rel)) styles.push(baseUrl + rel);
-    if (/^assets\/js\/main\./.test(rel)) scripts.push(baseUrl + rel);
-  }
-  const worker = await build({
-    entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: 'assets',
-    entryNames: 'js/[name].[hash]',
-    legalComments: 'none',
-    logLevel: 'silent',
-    absWorkingDir: packageRoot,
-  });
-  let workerUrl = '';
-  for (const file of worker.outputFiles) {
-    const rel = path.relative(packageRoot, file.path).split(path.sep).join('/');
-    files.push({ path: rel, contents: file.contents });
-    workerUrl = baseUrl + rel;
-  }
-  return { files, styles, scripts, preload: preloads(result.metafile, baseUrl), workerUrl };
+  const urlsOf = (outputs: typeof client.outputFiles) =>
+    outputs.map((file) => {
+      const rel = path.relative(packageRoot, file.path).split(path.sep).join('/');
+      files.push({ path: rel, contents: file.contents });
+      return baseUrl + rel;
+    });
+  const clientUrls = urlsOf(client.outputFiles);
+  const [workerUrl] = urlsOf(worker.outputFiles);
+  return {
+    files,
+    styles: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/css/styles.`)),
+    scripts: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/js/main.`)),
+    preload: preloads(client.metafile, baseUrl),
+    workerUrl,
+  };
 }
 
 /** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */

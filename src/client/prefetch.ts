@@ -18,18 +18,9 @@ const idle: (callback: () => void) => void =
   typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 2000 }) : (callback) => setTimeout(callback, 200);
 
 export function installPrefetch(router: Router, root: HTMLElement): void {
-  const pathOf = (anchor: HTMLAnchorElement): string | undefined => {
-    if (anchor.target && anchor.target !== '_self') return undefined;
-    try {
-      return router.routable(new URL(anchor.href));
-    } catch {
-      return undefined;
-    }
-  };
-
   const onIntent = (event: Event) => {
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    const path = anchor && pathOf(anchor);
+    const path = anchor && router.linkPath(anchor);
     if (path && prefetchAllowed()) router.prefetch(path, 'high');
   };
   document.addEventListener('mouseover', onIntent, { passive: true });
@@ -42,7 +33,7 @@ export function installPrefetch(router: Router, root: HTMLElement): void {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       visible.unobserve(entry.target);
-      const path = pathOf(entry.target as HTMLAnchorElement);
+      const path = router.linkPath(entry.target as HTMLAnchorElement);
       if (path) idle(() => prefetchAllowed() && router.prefetch(path, 'low'));
     }
   });

@@ -20,8 +20,8 @@ export interface Navigation {
 export type Renderer = (payload: RoutePayload, navigation: Navigation) => void;
 
 export interface Router {
-  /** The route path a URL leads to, when client navigation can take it there (same origin, under the base path, a page). */
-  routable(url: URL): string | undefined;
+  /** The route path a link leads to, when client navigation can take it there (same origin, under the base path, a page, this tab). */
+  linkPath(anchor: HTMLAnchorElement): string | undefined;
   /** Loads a route's payload ahead of a click. `low` is for links that merely scrolled into view. */
   prefetch(path: string, priority: 'high' | 'low'): void;
   /** Starts handling clicks and history once React can render routes. */
@@ -75,7 +75,20 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
     return routePathOf(url.pathname);
   };
 
+  const linkPath = (anchor: HTMLAnchorElement): string | undefined => {
+    if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return undefined;
+    try {
+      return routable(new URL(anchor.href));
+    } catch {
+      return undefined;
+    }
+  };
+
   const saveScroll = () => history.replaceState({ ...history.state, scroll: window.scrollY }, '');
+
+  /** Where a history entry or a link should land: its saved position, its hash target, or the top. */
+  const scrollTarget = (url: URL, saved: unknown): Navigation['scroll'] =>
+    typeof saved === 'number' ? { to: 'position', y: saved } : url.hash.length > 1 ? { to: 'hash', id: decodeURIComponent(url.hash.slice(1)) } : { to: 'top' };
 
   const navigationFor = (payload: RoutePayload, scroll: Navigation['scroll'], moveFocus: boolean): Navigation => ({
     path: payload.route.path,
@@ -113,19 +126,16 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
     if (token !== sequence) return;
     if (mode === 'replace') history.replaceState(history.state, '', target);
     const saved = mode === 'pop' ? (history.state as { scroll?: number } | null)?.scroll : undefined;
-    const scroll: Navigation['scroll'] =
-      typeof saved === 'number' ? { to: 'position', y: saved } : url.hash.length > 1 ? { to: 'hash', id: decodeURIComponent(url.hash.slice(1)) } : { to: 'top' };
     currentPath = path;
-    render(payload, navigationFor(payload, scroll, mode === 'push'));
+    render(payload, navigationFor(payload, scrollTarget(url, saved), mode === 'push'));
   };
 
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+    const path = anchor ? linkPath(anchor) : undefined;
+    if (!anchor || !path) return;
     const url = new URL(anchor.href);
-    const path = routable(url);
-    if (!path) return;
     if (path === currentPath && url.search === location.search) {
       // Same page: the browser already handles jumping to an anchor; a plain link back to the page goes to its top.
       if (url.hash) return;
@@ -143,16 +153,14 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
     const path = routable(url);
     if (path === currentPath) {
       // Only the hash changed: no new route, just a scroll.
-      const saved = (history.state as { scroll?: number } | null)?.scroll;
-      if (typeof saved === 'number') window.scrollTo(0, saved);
-      else if (url.hash.length > 1) document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
+      applyScroll(scrollTarget(url, (history.state as { scroll?: number } | null)?.scroll));
       return;
     }
     void go(url, 'pop', 'load');
   };
 
   return {
-    routable,
+    linkPath,
     prefetch(path, priority) {
       if (path !== currentPath) load(path, priority).catch(() => {});
     },
@@ -177,14 +185,7 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
       document.title = navigation.title;
       document.querySelector('meta[name="description"]')?.setAttribute('content', navigation.description);
       document.body.dataset.kind = navigation.kind;
-      const { scroll } = navigation;
-      if (scroll.to === 'top') window.scrollTo(0, 0);
-      else if (scroll.to === 'position') window.scrollTo(0, scroll.y);
-      else if (scroll.to === 'hash') {
-        const target = document.getElementById(scroll.id);
-        if (target) target.scrollIntoView();
-        else window.scrollTo(0, 0);
-      }
+      applyScroll(navigation.scroll);
       if (navigation.moveFocus) {
         // Focus goes to the top of the page, so the next Tab reaches the skip link, as after a full page load.
         document.getElementById('__egdocs')?.focus({ preventScroll: true });
@@ -203,4 +204,14 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
       }
     },
   };
+}
+
+function applyScroll(scroll: Navigation['scroll']): void {
+  if (scroll.to === 'top') window.scrollTo(0, 0);
+  else if (scroll.to === 'position') window.scrollTo(0, scroll.y);
+  else if (scroll.to === 'hash') {
+    const target = document.getElementById(scroll.id);
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }
 }

@@ -48,29 +48,28 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   md.renderer.rules.table_close = () => '</table></div>\n';
 
   const renderOne = (source: Source, diagnostics = context.diagnostics): { page: Page; needsHighlighter: boolean } => {
-      const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics };
-      const tokens = md.parse(source.body, env);
-      const h1 = takeLeadingH1(tokens);
-      const truncateAt = tokens.findIndex((t) => t.type === 'html_block' && TRUNCATE.test(t.content.trim()));
-      const html = md.renderer.render(tokens, md.options, env);
-      const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
-      const text = textOf(tokens);
-      const sections = sectionsOf(tokens);
-      const fm = source.frontMatter;
-      const page: Page = {
-        source,
-        title: typeof fm.title === 'string' ? fm.title : h1 ?? '',
-        description: typeof fm.description === 'string' ? fm.description : firstSentence(text),
-        html,
-        headings: env.headings,
-        anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],
-        links: env.links,
-        text,
-        sections,
-        wordCount: text.split(/\s+/).filter(Boolean).length,
-        excerptHtml,
-      };
-      return { page, needsHighlighter: env.needsHighlighter === true };
+    const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics };
+    const tokens = md.parse(source.body, env);
+    const h1 = takeLeadingH1(tokens);
+    const truncateAt = tokens.findIndex((t) => t.type === 'html_block' && TRUNCATE.test(t.content.trim()));
+    const html = md.renderer.render(tokens, md.options, env);
+    const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
+    const { text, sections } = textOf(tokens);
+    const fm = source.frontMatter;
+    const page: Page = {
+      source,
+      title: typeof fm.title === 'string' ? fm.title : h1 ?? '',
+      description: typeof fm.description === 'string' ? fm.description : firstSentence(text),
+      html,
+      headings: env.headings,
+      anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],
+      links: env.links,
+      text,
+      sections,
+      wordCount: text.split(/\s+/).filter(Boolean).length,
+      excerptHtml,
+    };
+    return { page, needsHighlighter: env.needsHighlighter === true };
   };
 
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
@@ -117,36 +116,38 @@ function takeLeadingH1(tokens: Token[]): string | undefined {
   return text;
 }
 
-/** Plain text of the page: prose and inline code, not code blocks or markup. */
-function textOf(tokens: Token[]): string {
-  const parts: string[] = [];
-  for (const token of tokens) {
-    if (token.type === 'inline') parts.push(plainText(token.children ?? []));
-    else if (token.type === 'admonition_open') parts.push((token.meta as { title: string }).title);
-  }
-  return parts.join('\n');
-}
-
 /**
- * The page cut at its h2 and h3 headings, for search: the text before the first one (anchor ''), then one section per
- * heading with the prose under it (deeper headings included as text), as `textOf` reads it.
+ * Plain text of the page (prose and inline code, not code blocks or markup), one line per block, and the same text
+ * cut at the h2 and h3 headings for search: the text before the first one (id ''), then one section per heading with
+ * the prose under it (deeper headings included as text). One walk over the tokens gives both.
  */
-function sectionsOf(tokens: Token[]): PageSection[] {
-  const sections: PageSection[] = [{ id: '', heading: '', text: '' }];
-  const parts: string[][] = [[]];
+function textOf(tokens: Token[]): { text: string; sections: PageSection[] } {
+  const lines: string[] = [];
+  const sections: (PageSection & { parts: string[] })[] = [{ id: '', heading: '', text: '', parts: [] }];
+  let current = sections[0];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
+    let line: string | undefined;
+    if (token.type === 'inline') line = plainText(token.children ?? []);
+    else if (token.type === 'admonition_open') line = (token.meta as { title: string }).title;
     if (token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3')) {
-      sections.push({ id: String(token.attrGet('id') ?? ''), heading: plainText(tokens[i + 1]?.children ?? []), text: '' });
-      parts.push([]);
+      const heading = plainText(tokens[i + 1]?.children ?? []);
+      current = { id: String(token.attrGet('id') ?? ''), heading, text: '', parts: [] };
+      sections.push(current);
+      lines.push(heading);
       i += 2;
       continue;
     }
-    if (token.type === 'inline') parts[parts.length - 1].push(plainText(token.children ?? []));
-    else if (token.type === 'admonition_open') parts[parts.length - 1].push((token.meta as { title: string }).title);
+    if (line === undefined) continue;
+    lines.push(line);
+    current.parts.push(line);
   }
-  sections.forEach((section, i) => (section.text = parts[i].join(' ').replace(/\s+/g, ' ').trim()));
-  return sections.filter((section, i) => i > 0 || section.text);
+  return {
+    text: lines.join('\n'),
+    sections: sections
+      .map(({ parts, ...section }) => ({ ...section, text: parts.join(' ').replace(/\s+/g, ' ').trim() }))
+      .filter((section, i) => i > 0 || section.text),
+  };
 }
 
 function firstSentence(text: string): string {

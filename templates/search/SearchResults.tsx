@@ -3,13 +3,12 @@
 // URL in place (no new history entry per keystroke). Page text is rendered as text, never as HTML.
 import { useContext, useEffect, useState } from 'react';
 import type { SearchHit } from '../../src/client/search/engine.ts';
-import type { Chrome } from '../../src/types.ts';
 import { ClientContext } from '../ClientContext.ts';
 
 /** How many results the search page shows at most. */
 const PAGE_LIMIT = 100;
 
-export function Excerpt({ hit }: { hit: SearchHit }) {
+function Excerpt({ hit }: { hit: SearchHit }) {
   return (
     <span className="search-excerpt">
       {hit.excerpt.map((segment, i) => (segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>))}
@@ -17,7 +16,7 @@ export function Excerpt({ hit }: { hit: SearchHit }) {
   );
 }
 
-export function SearchResults(_props: { chrome: Chrome }) {
+export function SearchResults() {
   const { search } = useContext(ClientContext);
   const [query, setQuery] = useState<string | undefined>();
   const [hits, setHits] = useState<SearchHit[]>();
@@ -71,7 +70,11 @@ export function SearchResults(_props: { chrome: Chrome }) {
   if (!hits) return <p className="search-summary">Searching…</p>;
   if (hits.length === 0) return <p className="search-summary">No results</p>;
   const groups = new Map<number, SearchHit[]>();
-  for (const hit of hits) groups.set(hit.page, [...(groups.get(hit.page) ?? []), hit]);
+  for (const hit of hits) {
+    const group = groups.get(hit.page);
+    if (group) group.push(hit);
+    else groups.set(hit.page, [hit]);
+  }
   return (
     <div className="search-results">
       <p className="search-summary">

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { suite, type Test } from 'uvu';
 import { buildSiteFiles } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
@@ -22,10 +23,26 @@ export interface Harness {
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
+/** A desktop viewport, well above the 996 px breakpoint. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+// The site as configured is built once per test process, however many suites serve it.
+let defaultBuild: Promise<{ config: Config; result: BuildResult }> | undefined;
+
+async function build(configure?: (config: Config) => Config): Promise<{ config: Config; result: BuildResult }> {
+  const load = async () => {
+    const loaded = await loadConfig({ configFile: path.join(ROOT, 'site.config.ts') });
+    const config = configure ? configure(loaded) : loaded;
+    return { config, result: await buildSiteFiles({ config }) };
+  };
+  if (configure) return load();
+  defaultBuild ??= load();
+  return defaultBuild;
+}
+
 /** Builds the site (its config changed by `configure`, if given), serves it on 127.0.0.1 and starts Chromium. */
-export async function startHarness(configure: (config: Config) => Config = (config) => config): Promise<Harness> {
-  const config = configure(await loadConfig({ configFile: path.join(ROOT, 'site.config.ts') }));
-  const result = await buildSiteFiles({ config });
+export async function startHarness(configure?: (config: Config) => Config): Promise<Harness> {
+  const { config, result } = await build(configure);
   const memory = new MemoryWriter();
   await memory.write(result.files);
   const { server } = await listen(staticHandler(mapSource(memory.files), config.baseUrl), '127.0.0.1', 0);
@@ -41,6 +58,19 @@ export async function startHarness(configure: (config: Config) => Config = (conf
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A suite whose tests get the served site and Chromium in `h` (started before the first test, closed after the last). */
+export function browserSuite(name: string, configure?: (config: Config) => Config): { test: Test; h: Harness } {
+  const test = suite(name);
+  const h = {} as Harness;
+  test.before(async () => {
+    Object.assign(h, await startHarness(configure));
+  });
+  test.after(async () => {
+    await h.close();
+  });
+  return { test, h };
 }
 
 /** Waits until React has hydrated the page (the client marks its root). */

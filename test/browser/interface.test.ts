@@ -1,24 +1,13 @@
 // Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar, the mobile drawer,
 // the table of contents, copy buttons, parts loaded on demand, unavailable storage, the preferred docs version.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hydrated, luminance, open, problemsOf, startHarness, type Harness } from './browser.ts';
+import { browserSuite, DESKTOP, hydrated, luminance, open, problemsOf } from './browser.ts';
 
-const test = suite('browser: interface states');
-let h: Harness;
-
-test.before(async () => {
-  h = await startHarness();
-});
-test.after(async () => {
-  await h.close();
-});
-
-const desktop = { viewport: { width: 1280, height: 800 } };
+const { test, h } = browserSuite('browser: interface states');
 const background = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 test('the colour mode chosen in one tab is followed by the other open tabs', async () => {
-  const context = await h.browser.newContext(desktop);
+  const context = await h.browser.newContext(DESKTOP);
   const first = await context.newPage();
   const second = await context.newPage();
   await open(first, `${h.base}docs/admin-panel/intro/`);
@@ -32,7 +21,7 @@ test('the colour mode chosen in one tab is followed by the other open tabs', asy
 });
 
 test('the announcement bar closes, stays closed after a reload, and shows again for a new announcement', async () => {
-  const context = await h.browser.newContext(desktop);
+  const context = await h.browser.newContext(DESKTOP);
   const page = await context.newPage();
   await open(page, h.base);
   const bar = page.getByRole('region', { name: 'Announcement' });
@@ -78,7 +67,7 @@ test('the mobile drawer traps focus, closes on Escape and on the backdrop, and g
 });
 
 test('the table of contents highlights the section being read; on narrow screens it is a collapsed list', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await open(page, `${h.base}docs/admin-panel/payment-gateway/`);
   const toc = page.locator('.doc-toc').getByRole('navigation', { name: 'On this page' });
   const ids = await toc.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.slice(1)));
@@ -101,7 +90,7 @@ test('the table of contents highlights the section being read; on narrow screens
 });
 
 test('a code block copy button copies the code and says so; it is reachable by keyboard', async () => {
-  const context = await h.browser.newContext(desktop);
+  const context = await h.browser.newContext(DESKTOP);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   await open(page, `${h.base}docs/admin-panel/php-ini-settings/`);
@@ -117,7 +106,7 @@ test('a code block copy button copies the code and says so; it is reachable by k
 });
 
 test('a part loaded on demand shows a spinner only after 200 ms, and a red box with Retry when it fails', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await page.addInitScript(() => {
     const w = window as unknown as { __spinnerSeen: boolean };
     w.__spinnerSeen = false;
@@ -133,7 +122,7 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  const slow = await h.browser.newPage(desktop);
+  const slow = await h.browser.newPage(DESKTOP);
   await slow.route('**/assets/js/SearchResults.*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
@@ -143,7 +132,7 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
   await slow.locator('.search-summary').waitFor();
   await slow.close();
 
-  const failing = await h.browser.newPage(desktop);
+  const failing = await h.browser.newPage(DESKTOP);
   await failing.route('**/assets/js/SearchResults.*.js', (route) => route.abort());
   await failing.goto(`${h.base}search/?q=firebase`);
   const box = failing.getByRole('alert');
@@ -160,7 +149,7 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
 });
 
 test('with local storage unavailable the site works and warns once in the console', async () => {
-  const context = await h.browser.newContext(desktop);
+  const context = await h.browser.newContext(DESKTOP);
   await context.addInitScript(() => {
     Object.defineProperty(window, 'localStorage', {
       get() {
@@ -184,7 +173,7 @@ test('with local storage unavailable the site works and warns once in the consol
 });
 
 test('the docs version the reader reads is remembered in local storage', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await open(page, `${h.base}docs/admin-panel/intro/`);
   const stored = await page.evaluate(() => localStorage.getItem('egdocs-docs-preferred-version-default'));
   assert.is(stored, 'current');

@@ -1,24 +1,13 @@
 // Client navigation in a real browser: links render the next route from its payload without a document load,
 // scroll goes to the top or the hash target, history restores positions, failures fall back to a full load,
 // the progress bar shows only for slow routes, and a crash shows the crash page.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hydrated, markWindow, open, problemsOf, startHarness, windowMarked, type Harness } from './browser.ts';
+import { browserSuite, DESKTOP, hydrated, markWindow, open, problemsOf, windowMarked } from './browser.ts';
 
-const test = suite('browser: client navigation');
-let h: Harness;
-
-test.before(async () => {
-  h = await startHarness();
-});
-test.after(async () => {
-  await h.close();
-});
-
-const desktop = { viewport: { width: 1280, height: 800 } };
+const { test, h } = browserSuite('browser: client navigation');
 
 test('a sidebar link renders the next doc without a page load: URL, title, h1, sidebar state and scroll follow', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
   await open(page, `${h.base}docs/admin-panel/intro/`);
   await markWindow(page);
@@ -45,7 +34,7 @@ test('a sidebar link renders the next doc without a page load: URL, title, h1, s
 });
 
 test('a link with a hash scrolls to its target; back and forward restore the scroll position', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await open(page, `${h.base}docs/tutorial-extras/translate-your-site/`);
   await markWindow(page);
   const link = page.locator('main a[href$="/docs/features/key-features/#multiple-languages"]').first();
@@ -70,7 +59,7 @@ test('a link with a hash scrolls to its target; back and forward restore the scr
 
 test('payloads are fetched when a link is hovered and when links scroll into view, but not with data-saver on', async () => {
   const requests = async (saveData: boolean) => {
-    const context = await h.browser.newContext(desktop);
+    const context = await h.browser.newContext(DESKTOP);
     if (saveData) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
     const page = await context.newPage();
     const seen: string[] = [];
@@ -93,7 +82,7 @@ test('payloads are fetched when a link is hovered and when links scroll into vie
 });
 
 test('a prefetched route renders at once; a route whose payload cannot load falls back to a full page load', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await page.route('**/server-setup/page-data.json', (route) => route.abort());
   await open(page, `${h.base}docs/admin-panel/intro/`);
   await markWindow(page);
@@ -107,7 +96,7 @@ test('a prefetched route renders at once; a route whose payload cannot load fall
 });
 
 test('a link to a path that is no route shows the not-found page', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   await open(page, `${h.base}docs/admin-panel/intro/`);
   await page.evaluate(() => {
     const a = document.createElement('a');
@@ -123,7 +112,7 @@ test('a link to a path that is no route shows the not-found page', async () => {
 });
 
 test('page.html and page/index.html show the page, even where the host answers with the 404 page', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   const response = await page.goto(`${h.base}docs/admin-panel/server-requirements.html`);
   assert.is(response?.status(), 404, 'the static host does not know this path');
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Server Requirements');
@@ -139,7 +128,7 @@ test('page.html and page/index.html show the page, even where the host answers w
 });
 
 test('the progress bar appears only for a route change slower than 200 ms, and goes once it renders', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   // The slow route: preloading it fails (so nothing is cached), and once `slow` is set it takes 1.2 s.
   let slow = false;
   await page.route('**/gemini-config/page-data.json', async (route) => {
@@ -181,7 +170,7 @@ test('the progress bar appears only for a route change slower than 200 ms, and g
 });
 
 test('a template crash shows the crash page with the error and its title; Try again renders the page', async () => {
-  const page = await h.browser.newPage(desktop);
+  const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
   let calls = 0;
   // A payload from another build whose shape the templates do not expect, once; the next load is the real one.

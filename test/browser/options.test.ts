@@ -2,7 +2,7 @@
 // (the default site has both off).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { luminance, open, startHarness, type Harness } from './browser.ts';
+import { DESKTOP, luminance, open, startHarness, type Harness } from './browser.ts';
 
 const test = suite('browser: config switches');
 let on: Harness;
@@ -47,7 +47,7 @@ async function scrollSteps(page: import('playwright-core').Page, dy: number) {
 }
 
 test('with hideOnScroll the navbar hides while scrolling down and comes back on scrolling up', async () => {
-  const page = await on.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await on.browser.newPage(DESKTOP);
   await open(page, `${on.base}docs/admin-panel/payment-gateway/`);
   await page.mouse.move(640, 400);
   await scrollSteps(page, 1200);
@@ -58,7 +58,7 @@ test('with hideOnScroll the navbar hides while scrolling down and comes back on 
 });
 
 test('without hideOnScroll the navbar stays in view', async () => {
-  const page = await off.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await off.browser.newPage(DESKTOP);
   await open(page, `${off.base}docs/admin-panel/payment-gateway/`);
   await page.mouse.move(640, 400);
   await scrollSteps(page, 1200);
@@ -96,7 +96,7 @@ test('with the switch enabled a stored light choice is applied before first pain
 });
 
 test('a navbar dropdown opens and closes by click, Escape, a click outside, and the arrow keys', async () => {
-  const page = await on.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await on.browser.newPage(DESKTOP);
   await open(page, `${on.base}docs/admin-panel/intro/`);
   const navbar = page.getByRole('navigation', { name: 'Main', exact: true });
   const button = navbar.getByRole('button', { name: 'Apps' });

@@ -1,18 +1,9 @@
 // The built site in a real browser: server-rendered content, hydration without errors, the sidebar,
 // the colour mode, the mobile menu and the not-found page.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { luminance, startHarness, type Harness } from './browser.ts';
+import { browserSuite, hydrated, luminance } from './browser.ts';
 
-const test = suite('browser: pages');
-let h: Harness;
-
-test.before(async () => {
-  h = await startHarness();
-});
-test.after(async () => {
-  await h.close();
-});
+const { test, h } = browserSuite('browser: pages');
 
 test('a doc page has its h1 before any script runs, and hydrates without console errors', async () => {
   const context = await h.browser.newContext({ javaScriptEnabled: false });
@@ -27,7 +18,7 @@ test('a doc page has its h1 before any script runs, and hydrates without console
   page.on('pageerror', (e) => problems.push(e.message));
   for (const path of ['', 'docs/', 'docs/admin-panel/server-setup/', 'blog/', 'blog/welcome/', 'blog/tags/', 'docs/tags/', 'search/', 'markdown-page/']) {
     await page.goto(h.base + path);
-    await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+    await hydrated(page);
   }
   assert.equal(problems, []);
   await page.close();
@@ -36,7 +27,7 @@ test('a doc page has its h1 before any script runs, and hydrates without console
 test('a sidebar category expands in place without navigating; others stay as they were', async () => {
   const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${h.base}docs/admin-panel/intro/`);
-  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await hydrated(page);
   const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
   const admin = sidebar.getByRole('button', { name: 'Admin Panel' });
   const website = sidebar.getByRole('button', { name: 'Website' });
@@ -54,7 +45,7 @@ test('a sidebar category expands in place without navigating; others stay as the
 test('dark by default; the toggle switches to light, stores it, and a reload keeps it', async () => {
   const page = await h.browser.newPage();
   await page.goto(h.base);
-  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await hydrated(page);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.ok(luminance(await background()) < 0.2, 'dark by default');
   await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
@@ -69,7 +60,7 @@ test('dark by default; the toggle switches to light, stores it, and a reload kee
 test('below 996 px the sidebar is not inline and the menu button opens the docs navigation', async () => {
   const page = await h.browser.newPage({ viewport: { width: 800, height: 900 } });
   await page.goto(`${h.base}docs/website/intro/`);
-  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await hydrated(page);
   assert.not.ok(await page.getByRole('navigation', { name: 'Docs sidebar' }).isVisible());
   const menu = page.getByRole('button', { name: 'Toggle navigation bar' });
   assert.ok(await menu.isVisible());
@@ -87,7 +78,7 @@ test('below 996 px the sidebar is not inline and the menu button opens the docs 
 test('Ctrl+K moves focus to the search box, whose form leads to the search page', async () => {
   const page = await h.browser.newPage();
   await page.goto(`${h.base}docs/admin-panel/intro/`);
-  await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
+  await hydrated(page);
   await page.keyboard.press('Control+k');
   const search = page.getByRole('searchbox', { name: 'Search' }).first();
   assert.ok(await search.evaluate((el) => el === document.activeElement));

@@ -1,21 +1,12 @@
 // Every route of the site, loaded cold in Chromium: the server-rendered h1 is there, hydration finishes, and not
 // one console error or warning appears (React reports hydration mismatches as console errors).
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hydrated, problemsOf, startHarness, type Harness } from './browser.ts';
+import { browserSuite, DESKTOP, hydrated, problemsOf } from './browser.ts';
 
-const test = suite('browser: every route');
-let h: Harness;
-
-test.before(async () => {
-  h = await startHarness();
-});
-test.after(async () => {
-  await h.close();
-});
+const { test, h } = browserSuite('browser: every route');
 
 test('every route hydrates with no console error or warning', async () => {
-  const page = await h.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
   const routes = h.result.site.routes.filter((route) => route.data.kind !== 'redirect');
   assert.ok(routes.length > 100, `${routes.length} routes`);

@@ -1,18 +1,9 @@
 // The search page in a real browser: a cold load of /search/?q=… shows results grouped by page, built by the
 // search worker from the pre-generated data; typing updates results and the URL without new history entries.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { open, problemsOf, startHarness, type Harness } from './browser.ts';
+import { browserSuite, open, problemsOf } from './browser.ts';
 
-const test = suite('browser: search page');
-let h: Harness;
-
-test.before(async () => {
-  h = await startHarness();
-});
-test.after(async () => {
-  await h.close();
-});
+const { test, h } = browserSuite('browser: search page');
 
 test('a cold load of /search/?q=firebase shows results by page, from the worker; typing updates them and the URL', async () => {
   const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -22,17 +22,19 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
   const start = () => {
     worker = new Worker(options.workerUrl);
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
-      if (data.type === 'results') pending.get(data.id)?.resolve(data.hits);
-      else if (data.type === 'error') {
-        // A failed data download fails every waiting query; the next query tries again with a new worker.
-        const failed = data.id === undefined ? [...pending.keys()] : [data.id];
-        for (const id of failed) pending.get(id)?.reject(new Error(data.message));
-        if (data.id === undefined) {
-          worker?.terminate();
-          worker = undefined;
-        }
+      if (data.type === 'ready') return;
+      if (data.type === 'error' && data.id === undefined) {
+        // The data could not be loaded: every waiting query fails, and the next one starts a new worker.
+        for (const { reject } of pending.values()) reject(new Error(data.message));
+        pending.clear();
+        worker?.terminate();
+        worker = undefined;
+        return;
       }
-      if (data.type !== 'ready') (data.type === 'results' || data.id !== undefined) && pending.delete(data.id!);
+      const waiting = pending.get(data.id!);
+      pending.delete(data.id!);
+      if (data.type === 'results') waiting?.resolve(data.hits);
+      else waiting?.reject(new Error(data.message));
     };
     const init: WorkerRequest = { type: 'init', dataUrl: options.dataUrl, options: { baseUrl: options.baseUrl, bm25: options.bm25, excerptLength: options.excerptLength } };
     worker.postMessage(init);
