@@ -78,7 +78,7 @@ export function SearchResults() {
   return (
     <div className="search-results">
       <p className="search-summary">
-        {hits.length} result{hits.length === 1 ? '' : 's'} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
+        {hits.length === PAGE_LIMIT ? `The best ${PAGE_LIMIT} results` : `${hits.length} result${hits.length === 1 ? '' : 's'}`} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
       </p>
       {[...groups.values()].map((pageHits) => (
         <section key={pageHits[0].page} className="search-result-page" aria-label={pageHits[0].title}>
