@@ -392,7 +392,8 @@ export interface Chrome {
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
   /** The docs version pages belong to (SPEC: one, `current`), remembered as the reader's preferred version. */
-  docsVersion: { name: string; label: string };
+  /** The one docs version; `path` is how a search page's `version` parameter names it. */
+  docsVersion: { name: string; label: string; path: string };
 }
 
 /** Everything a page template receives. */

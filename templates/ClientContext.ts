@@ -9,6 +9,10 @@ export interface ClientServices {
   announce?: (text: string) => void;
   /** Full-text search, answered by the search worker (started on the first query). */
   search?: (query: string, limit: number) => Promise<SearchHit[]>;
+  /** Starts the search worker ahead of the first query (a search field has focus). */
+  prepareSearch?: () => void;
+  /** The address after the last client navigation: a page that reads its query string follows it. */
+  href?: string;
 }
 
 export const ClientContext = createContext<ClientServices>({});

@@ -1,26 +1,194 @@
-import { useEffect, useRef } from 'react';
+// The navbar search box, an ARIA combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/): suggestions come
+// from the search worker as the reader types. Ctrl+K (Cmd+K on macOS) focuses it; the arrow keys move through the
+// suggestions, Enter opens the active one (or, with none active, the search page with every result), Escape
+// closes the list and, pressed again, empties the field. Without scripts it is a form that opens the search page.
+import { type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
+import type { SearchHit } from '../src/client/search/engine.ts';
 import type { Chrome } from '../src/types.ts';
+import { ClientContext } from './ClientContext.ts';
+import { Excerpt } from './search/Excerpt.tsx';
 
-/** The navbar search box. It submits to the search page; Ctrl+K (Cmd+K on macOS) focuses it. Suggestions come with step 3. */
+type Answer = { query: string; hits: SearchHit[] } | { query: string; error: string };
+
 export function SearchBox({ chrome }: { chrome: Chrome }) {
+  const { search, prepareSearch } = useContext(ClientContext);
+  const settings = chrome.search;
+  const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [open, setOpen] = useState(false);
+  const [answer, setAnswer] = useState<Answer>();
+  const [active, setActive] = useState(-1);
+  const [mac, setMac] = useState(false);
+  const listId = useId();
+
   useEffect(() => {
-    if (!chrome.search.shortcut) return;
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+    // Known only in the browser; the server renders "ctrl K".
+    setMac(/Mac|iPhone|iPad/.test(navigator.platform));
+    if (!settings.shortcut) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         input.current?.focus();
+        input.current?.select();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [chrome.search.shortcut]);
+  }, [settings.shortcut]);
+
+  // Each keystroke asks the worker; an answer that arrives after a newer question is dropped.
+  useEffect(() => {
+    const query = value.trim();
+    if (!query || !search) return;
+    let current = true;
+    search(query, settings.maxSuggestions).then(
+      (hits) => current && (setAnswer({ query, hits }), setActive(-1)),
+      (error: Error) => current && setAnswer({ query, error: error.message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value, search, settings.maxSuggestions]);
+
+  const hits = answer && 'hits' in answer ? answer.hits : [];
+  const query = value.trim();
+  const expanded = open && query !== '' && answer !== undefined;
+  const allResults = `${settings.pageHref}?q=${encodeURIComponent(query)}`;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  const done = () => {
+    setOpen(false);
+    setActive(-1);
+    setValue('');
+    setAnswer(undefined);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!open) {
+          setOpen(true);
+          return;
+        }
+        if (hits.length === 0) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        // From the field, Down goes to the first suggestion and Up to the last; both wrap around.
+        setActive(active < 0 ? (step > 0 ? 0 : hits.length - 1) : (active + step + hits.length) % hits.length);
+        return;
+      }
+      case 'Enter': {
+        event.preventDefault();
+        // A click on the link itself, so the router handles it as it handles any link (no full page load).
+        const link = expanded && active >= 0 ? document.getElementById(optionId(active))?.querySelector('a') : form.current?.querySelector<HTMLAnchorElement>('.search-all');
+        link?.click();
+        return;
+      }
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (value) {
+          event.preventDefault();
+          setValue('');
+          setAnswer(undefined);
+        }
+        return;
+    }
+  };
+
   return (
-    <form className="search-box" role="search" action={chrome.search.pageHref} method="get">
-      <input ref={input} type="search" name="q" className="search-input" placeholder="Search" aria-label="Search" autoComplete="off" spellCheck={false} />
-      {chrome.search.hint && chrome.search.shortcut ? (
-        <kbd className="search-hint" aria-hidden="true">ctrl K</kbd>
-      ) : null}
+    <form
+      ref={form}
+      className="search-box"
+      role="search"
+      action={settings.pageHref}
+      method="get"
+      onBlur={(event) => {
+        // Focus that stays inside the box (on a suggestion's link, the clear button) keeps the list open.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <div className="search-field">
+        <input
+          ref={input}
+          type="search"
+          name="q"
+          className="search-input"
+          placeholder="Search"
+          aria-label="Search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => {
+            prepareSearch?.();
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {settings.clearButton && value ? (
+          <button
+            type="button"
+            className="search-clear"
+            aria-label="Clear search"
+            onClick={() => {
+              setValue('');
+              setAnswer(undefined);
+              input.current?.focus();
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : settings.hint && settings.shortcut ? (
+          <kbd className="search-hint" aria-hidden="true">
+            {mac ? '⌘ K' : 'ctrl K'}
+          </kbd>
+        ) : null}
+      </div>
+      <div className="search-panel" hidden={!expanded} data-query={answer?.query}>
+        <ul id={listId} role="listbox" aria-label="Search suggestions" className="search-suggestions">
+          {expanded
+            ? hits.map((hit, i) => (
+                <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestion" onMouseEnter={() => setActive(i)}>
+                  <a href={hit.url} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
+                    <span className="search-suggestion-title">
+                      {hit.title}
+                      {hit.heading ? <span className="search-suggestion-section"> › {hit.heading}</span> : null}
+                    </span>
+                    <Excerpt hit={hit} />
+                  </a>
+                </li>
+              ))
+            : null}
+        </ul>
+        {expanded ? (
+          <p className="search-status" role="status">
+            {answer && 'error' in answer ? `Search is unavailable: ${answer.error}` : hits.length === 0 ? 'No results' : <span className="visually-hidden">{`${hits.length} suggestion${hits.length === 1 ? '' : 's'}`}</span>}
+          </p>
+        ) : null}
+        {/* Also what Enter opens when no suggestion is active, even before the first answer has arrived. */}
+        {query ? (
+          <a className="search-all" href={allResults} hidden={hits.length === 0} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
+            See all results for “{query}”
+          </a>
+        ) : null}
+      </div>
     </form>
   );
 }

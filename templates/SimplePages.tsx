@@ -54,7 +54,7 @@ export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }
 
 const loadSearchResults = () => import('./search/SearchResults.tsx').then((module) => module.SearchResults);
 
-/** The search page shell; the client reads ?q= and fills the results (step 3). */
+/** The search page: a form that works without scripts, and the results, which the client fills from ?q=. */
 export function SearchPage({ chrome, route }: PageProps) {
   return (
     <main id="main" className="container narrow search-page">
@@ -63,7 +63,7 @@ export function SearchPage({ chrome, route }: PageProps) {
         <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>
-      <Lazy load={loadSearchResults} props={{}} delay={chrome.client.lazySpinnerDelay} />
+      <Lazy load={loadSearchResults} props={{ version: chrome.docsVersion }} delay={chrome.client.lazySpinnerDelay} />
     </main>
   );
 }

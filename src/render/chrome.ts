@@ -57,6 +57,6 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>, search
     showReadingTime: config.blog.showReadingTime,
     recentPosts: site.posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
     sidebarUrls,
-    docsVersion: { name: config.docs.version.name, label: config.docs.version.label },
+    docsVersion: { name: config.docs.version.name, label: config.docs.version.label, path: withBase(config, config.docs.routeBasePath) },
   };
 }

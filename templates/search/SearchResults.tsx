@@ -4,28 +4,44 @@
 import { useContext, useEffect, useState } from 'react';
 import type { SearchHit } from '../../src/client/search/engine.ts';
 import { ClientContext } from '../ClientContext.ts';
+import { Excerpt } from './Excerpt.tsx';
 
 /** How many results the search page shows at most. */
 const PAGE_LIMIT = 100;
 
-function Excerpt({ hit }: { hit: SearchHit }) {
-  return (
-    <span className="search-excerpt">
-      {hit.excerpt.map((segment, i) => (segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>))}
-    </span>
-  );
+/** What the search page was asked for besides the query: a search context and a docs version (SPEC: ctx, version). */
+function scopeNote(params: URLSearchParams, version: SearchResultsProps['version']): string | undefined {
+  const notes: string[] = [];
+  const asked = params.get('version');
+  if (asked && asked.replace(/\/+$/, '') !== version.path.replace(/\/+$/, '')) {
+    notes.push(`This site has one documentation version, ${version.label}: the results are from it, not from ${asked}.`);
+  }
+  const ctx = params.get('ctx');
+  if (ctx) notes.push(`Search contexts are not set up on this site: the results are from every page, not only “${ctx}”.`);
+  return notes.length ? notes.join(' ') : undefined;
 }
 
-export function SearchResults() {
-  const { search } = useContext(ClientContext);
+export interface SearchResultsProps {
+  /** The one docs version: the path a `version` parameter names it by, and its label. */
+  version: { path: string; label: string };
+}
+
+export function SearchResults({ version }: SearchResultsProps) {
+  const { search, href } = useContext(ClientContext);
   const [query, setQuery] = useState<string | undefined>();
+  const [note, setNote] = useState<string>();
   const [hits, setHits] = useState<SearchHit[]>();
   const [error, setError] = useState<string>();
 
-  // The page's field (server-rendered) drives the query; the URL follows it.
+  // The page's field (server-rendered) drives the query; the URL follows it. A client navigation to this page
+  // with another query string (the navbar's "all results") gives a new `href`, and the field takes its query.
   useEffect(() => {
     const input = document.querySelector<HTMLInputElement>('.search-page-input');
-    const fromUrl = () => new URLSearchParams(location.search).get('q') ?? '';
+    const fromUrl = () => {
+      const params = new URLSearchParams(location.search);
+      setNote(scopeNote(params, version));
+      return params.get('q') ?? '';
+    };
     const initial = fromUrl();
     if (input) input.value = initial;
     setQuery(initial);
@@ -38,17 +54,21 @@ export function SearchResults() {
       history.replaceState(history.state, '', location.pathname + (search ? `?${search}` : ''));
       setQuery(value);
     };
+    // The results follow the field as it is typed in: submitting would only load the same results again.
+    const onSubmit = (event: Event) => event.preventDefault();
     const onPop = () => {
       if (input) input.value = fromUrl();
       setQuery(fromUrl());
     };
     input?.addEventListener('input', onInput);
+    input?.form?.addEventListener('submit', onSubmit);
     window.addEventListener('popstate', onPop);
     return () => {
       input?.removeEventListener('input', onInput);
+      input?.form?.removeEventListener('submit', onSubmit);
       window.removeEventListener('popstate', onPop);
     };
-  }, []);
+  }, [href, version]);
 
   useEffect(() => {
     if (!query?.trim() || !search) {
@@ -65,10 +85,31 @@ export function SearchResults() {
     };
   }, [query, search]);
 
-  if (error) return <p className="search-summary" role="alert">Search is unavailable: {error}</p>;
-  if (!query?.trim()) return <p className="search-summary">Type words to search the documentation.</p>;
-  if (!hits) return <p className="search-summary">Searching…</p>;
-  if (hits.length === 0) return <p className="search-summary">No results</p>;
+  const scope = note ? <p className="search-scope">{note}</p> : null;
+  if (error) return (
+    <>
+      {scope}
+      <p className="search-summary" role="alert">Search is unavailable: {error}</p>
+    </>
+  );
+  if (!query?.trim()) return (
+    <>
+      {scope}
+      <p className="search-summary">Type words to search the documentation.</p>
+    </>
+  );
+  if (!hits) return (
+    <>
+      {scope}
+      <p className="search-summary">Searching…</p>
+    </>
+  );
+  if (hits.length === 0) return (
+    <>
+      {scope}
+      <p className="search-summary">No results</p>
+    </>
+  );
   const groups = new Map<number, SearchHit[]>();
   for (const hit of hits) {
     const group = groups.get(hit.page);
@@ -77,6 +118,7 @@ export function SearchResults() {
   }
   return (
     <div className="search-results">
+      {scope}
       <p className="search-summary">
         {hits.length === PAGE_LIMIT ? `The best ${PAGE_LIMIT} results` : `${hits.length} result${hits.length === 1 ? '' : 's'}`} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
       </p>

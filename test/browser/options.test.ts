@@ -1,5 +1,5 @@
-// Config switches that change the client: navbar.hideOnScroll and colorMode.disableSwitch, each tested on and off
-// (the default site has both off).
+// Config switches that change the client: navbar.hideOnScroll, colorMode.disableSwitch and the search box's
+// settings, each tested against the default site.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DESKTOP, luminance, open, startHarness, type Harness } from './browser.ts';
@@ -28,6 +28,7 @@ test.before(async () => {
       ],
     },
     colorMode: { ...config.colorMode, disableSwitch: true },
+    search: { ...config.search, maxSuggestions: 3, hint: false, clearButton: false, shortcut: false },
   }));
   off = await startHarness();
 });
@@ -121,6 +122,24 @@ test('a navbar dropdown opens and closes by click, Escape, a click outside, and 
   await page.waitForURL(`${on.base}docs/flutter-partner-app/intro/`);
   assert.is(await button.getAttribute('aria-expanded'), 'false', 'closed after navigating');
   await page.close();
+});
+
+test('search settings: the number of suggestions, the hint, the clear button and the shortcut follow the config', async () => {
+  for (const [site, limit] of [[off, 8], [on, 3]] as const) {
+    const page = await site.browser.newPage(DESKTOP);
+    await open(page, `${site.base}docs/admin-panel/intro/`);
+    const input = page.getByRole('combobox', { name: 'Search' });
+    await page.keyboard.press('Control+k');
+    assert.is(await input.evaluate((el) => el === document.activeElement), limit === 8, 'Ctrl+K focuses the box only with the shortcut on');
+    assert.is(await page.locator('.search-hint').count(), limit === 8 ? 1 : 0, 'the hint only with hint and shortcut on');
+    await input.click();
+    await input.pressSequentially('app', { delay: 20 });
+    await page.getByRole('option').nth(limit - 1).waitFor();
+    await page.waitForTimeout(200);
+    assert.is(await page.getByRole('option').count(), limit);
+    assert.is(await page.getByRole('button', { name: 'Clear search' }).count(), limit === 8 ? 1 : 0, 'the clear button only when enabled');
+    await page.close();
+  }
 });
 
 test.run();

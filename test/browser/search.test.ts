@@ -1,22 +1,195 @@
-// The search page in a real browser: a cold load of /search/?q=… shows results grouped by page, built by the
-// search worker from the pre-generated data; typing updates results and the URL without new history entries.
+// Search in a real browser. The navbar box: Ctrl+K, suggestions from the worker (started on first use), the
+// combobox keyboard pattern, "No results", the clear button and the link to every result. The search page: a cold
+// load of /search/?q=… shows results grouped by page; typing updates results and the URL without new history
+// entries; the ctx and version parameters are read.
+import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { browserSuite, open, problemsOf } from './browser.ts';
+import { browserSuite, DESKTOP, markWindow, open, problemsOf, windowMarked } from './browser.ts';
 
-const { test, h } = browserSuite('browser: search page');
+const { test, h } = browserSuite('browser: search');
+
+const WORKER = /\/assets\/js\/search-worker\.[^/]+\.js$/;
+const DATA = /\/assets\/search\/search-data-current\.[^/]+\.json$/;
+
+/** Records the worker scripts started and the paths requested by a page. */
+function watch(page: Page): { workers: string[]; fetched: string[] } {
+  const seen = { workers: [] as string[], fetched: [] as string[] };
+  page.on('request', (request) => seen.fetched.push(new URL(request.url()).pathname));
+  page.on('worker', (worker) => seen.workers.push(new URL(worker.url()).pathname));
+  return seen;
+}
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
+const options = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
+
+test('the worker starts on first use; Ctrl+K and two misspelled words give the right page first, with section and excerpt', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  const seen = watch(page);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await page.mouse.move(5, 400);
+  await page.waitForTimeout(400);
+  assert.equal(seen.workers.filter((url) => WORKER.test(url)), [], 'no worker before search is used');
+  assert.not.ok(seen.fetched.some((path) => DATA.test(path)), 'no search data before search is used');
+  assert.is(await page.locator('.search-hint').textContent(), 'ctrl K');
+  assert.ok(await page.locator('.search-hint').isVisible(), 'the shortcut hint is visible');
+
+  await page.keyboard.press('Control+k');
+  assert.ok(await box(page).evaluate((el) => el === document.activeElement), 'Ctrl+K focuses the box');
+  await page.keyboard.type('firbase setings', { delay: 25 });
+  await options(page).first().waitFor();
+  assert.ok(seen.workers.some((url) => WORKER.test(url)), 'the worker started');
+  assert.ok(seen.fetched.some((path) => DATA.test(path)), 'the data was fetched');
+  assert.is(await box(page).getAttribute('aria-expanded'), 'true');
+  const first = options(page).first();
+  assert.match((await first.locator('.search-suggestion-title').textContent()) ?? '', /^Firebase Settings/);
+  assert.ok(await first.locator('.search-excerpt mark').count(), 'matched terms are marked in the excerpt');
+  const excerpts = await options(page).locator('.search-excerpt').allTextContents();
+  for (const text of excerpts) assert.ok(text.replace(/…/g, '').length <= 50, `excerpt within 50 characters: ${text}`);
+  assert.ok(await page.locator('.search-all').isVisible(), 'a link to every result');
+  assert.match((await page.locator('.search-all').getAttribute('href')) ?? '', /\/search\/\?q=firbase%20setings$/);
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('at most 8 suggestions; arrows move through them, Enter opens the active one by client navigation', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await markWindow(page);
+  const input = box(page);
+  await input.click();
+  await input.pressSequentially('app', { delay: 25 });
+  await options(page).nth(7).waitFor();
+  assert.is(await options(page).count(), 8, 'a common word finds more than 8 sections; 8 are shown');
+  assert.is(await input.getAttribute('aria-activedescendant'), null, 'no option is active before an arrow key');
+
+  await input.press('ArrowDown');
+  const firstId = await options(page).nth(0).getAttribute('id');
+  assert.is(await input.getAttribute('aria-activedescendant'), firstId);
+  assert.is(await options(page).nth(0).getAttribute('aria-selected'), 'true');
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  assert.is(await input.getAttribute('aria-activedescendant'), await options(page).nth(2).getAttribute('id'));
+  await input.press('ArrowUp');
+  assert.is(await input.getAttribute('aria-activedescendant'), await options(page).nth(1).getAttribute('id'));
+  assert.is(await options(page).nth(0).getAttribute('aria-selected'), 'false');
+  await input.press('ArrowUp');
+  await input.press('ArrowUp');
+  assert.is(await input.getAttribute('aria-activedescendant'), await options(page).nth(7).getAttribute('id'), 'Up from the first wraps to the last');
+  assert.ok(await input.evaluate((el) => el === document.activeElement), 'focus stays in the box');
+
+  await input.press('ArrowDown');
+  const target = new URL((await options(page).nth(0).locator('a').getAttribute('href'))!, h.base);
+  await input.press('Enter');
+  await page.waitForURL((url) => url.pathname === target.pathname && url.hash === target.hash);
+  assert.ok(await windowMarked(page), 'a client navigation, not a page load');
+  assert.is(await input.inputValue(), '', 'the box is emptied');
+  assert.is(await input.getAttribute('aria-expanded'), 'false');
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('Escape closes the list, then empties the box; the clear button empties it and keeps focus; "No results"', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const input = box(page);
+  const clear = page.getByRole('button', { name: 'Clear search' });
+  assert.not.ok(await clear.count(), 'no clear button before typing');
+  await input.click();
+  await input.pressSequentially('twilio', { delay: 25 });
+  await options(page).first().waitFor();
+  assert.ok(await clear.isVisible(), 'a clear button after typing');
+  await input.press('Escape');
+  assert.is(await input.getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await page.getByRole('listbox', { name: 'Search suggestions' }).isVisible());
+  assert.is(await input.inputValue(), 'twilio', 'the first Escape keeps the text');
+  await input.press('ArrowDown');
+  assert.is(await input.getAttribute('aria-expanded'), 'true', 'Down opens the list again');
+  await input.press('Escape');
+  await input.press('Escape');
+  assert.is(await input.inputValue(), '', 'the second Escape empties the box');
+
+  await input.pressSequentially('zzqxv wqqk', { delay: 25 });
+  await page.locator('.search-panel').getByText('No results', { exact: true }).waitFor();
+  assert.is(await options(page).count(), 0);
+  assert.not.ok(await page.locator('.search-all').isVisible(), 'no "all results" link when there are none');
+  await clear.click();
+  assert.is(await input.inputValue(), '');
+  assert.ok(await input.evaluate((el) => el === document.activeElement), 'focus is back in the box');
+  assert.not.ok(await clear.count(), 'the clear button goes with the text');
+
+  // Text the query parser rejects is searched as words: no error reaches the reader.
+  for (const query of ['title:', 'firebase~x', 'firebase^x', 'nosuchfield:firebase', '+', 'api key -']) {
+    await input.fill(query);
+    await page.locator(`.search-panel[data-query="${query.trim()}"]`).waitFor({ state: 'attached' });
+    assert.not.match((await page.locator('.search-panel').textContent()) ?? '', /unavailable|error/i, query);
+  }
+  await page.close();
+});
+
+test('on macOS the hint reads ⌘ K and Cmd+K focuses the box', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  // As a string: a function would be sent as tsx compiled it, with helpers the page does not have.
+  await page.addInitScript({ content: "Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel', configurable: true });" });
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await page.locator('.search-hint', { hasText: '⌘ K' }).waitFor();
+  await page.keyboard.press('Meta+k');
+  assert.ok(await box(page).evaluate((el) => el === document.activeElement));
+  await page.close();
+});
+
+test('Enter with no suggestion active opens every result on the search page; the navbar box keeps working there', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await markWindow(page);
+  const input = box(page);
+  await input.click();
+  await input.pressSequentially('firebase', { delay: 25 });
+  await input.press('Enter');
+  await page.waitForURL(/\/search\/\?q=firebase$/);
+  await page.getByRole('region', { name: 'Firebase Settings' }).waitFor();
+  assert.ok(await windowMarked(page), 'a client navigation');
+  assert.is(await page.locator('.search-page-input').inputValue(), 'firebase');
+  await input.click();
+  await input.pressSequentially('twilio', { delay: 25 });
+  await options(page).first().waitFor();
+  await input.press('Enter');
+  await page.waitForURL(/\/search\/\?q=twilio$/);
+  await page.getByRole('region', { name: 'Twilio SMS Settings' }).waitFor();
+  assert.is(await page.locator('.search-page-input').inputValue(), 'twilio', 'the page follows the new query');
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('the search page reads ctx and version, and says when they ask for what this site does not have', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  await open(page, `${h.base}search/?q=firebase&version=${encodeURIComponent('/egrocer-documentation/docs/')}`);
+  await page.getByRole('region', { name: 'Firebase Settings' }).waitFor();
+  assert.not.ok(await page.locator('.search-scope').count(), 'the current version is what the site has');
+  await open(page, `${h.base}search/?q=firebase&version=${encodeURIComponent('/egrocer-documentation/docs/1.0/')}&ctx=partner`);
+  await page.getByRole('region', { name: 'Firebase Settings' }).waitFor();
+  const note = (await page.locator('.search-scope').textContent()) ?? '';
+  assert.match(note, /one documentation version/);
+  assert.match(note, /“partner”/);
+  await page.locator('.search-page-input').fill('twilio');
+  await page.getByRole('region', { name: 'Twilio SMS Settings' }).waitFor();
+  const params = new URL(page.url()).searchParams;
+  assert.is(params.get('ctx'), 'partner', 'typing keeps the other parameters');
+  assert.is(params.get('q'), 'twilio');
+  await page.close();
+});
 
 test('a cold load of /search/?q=firebase shows results by page, from the worker; typing updates them and the URL', async () => {
   const page = await h.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = problemsOf(page);
-  const fetched: string[] = [];
-  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  const { fetched, workers } = watch(page);
   await open(page, `${h.base}search/?q=firebase`);
   await page.getByRole('region', { name: 'Firebase Settings' }).waitFor();
   assert.match((await page.locator('.search-summary').textContent()) ?? '', /results? on \d+ pages? for “firebase”/);
-  assert.ok(workers.some((url) => /\/assets\/js\/search-worker\.[^/]+\.js$/.test(url)), `a search worker started: ${workers.join()}`);
-  assert.ok(fetched.some((p) => /\/assets\/search\/search-data-current\.[^/]+\.json$/.test(p)), 'the data was fetched');
+  assert.ok(workers.some((url) => WORKER.test(url)), `a search worker started: ${workers.join()}`);
+  assert.ok(fetched.some((p) => DATA.test(p)), 'the data was fetched');
   assert.ok(await page.locator('.search-excerpt mark').first().isVisible(), 'matched terms are marked');
   const historyLength = await page.evaluate(() => history.length);
   const input = page.locator('.search-page-input');

@@ -85,4 +85,29 @@ test('one edit: insertion, deletion, substitution, swap', () => {
   assert.not.ok(withinOneEdit('gateway', 'gtwy'));
 });
 
+test('a page about the subject outranks a page that mentions it once; a short stem gets no typo matches', () => {
+  // Built by hand: two pages each with one section that has both words; one page has a second such section.
+  const handmade: SearchData = {
+    format: 1,
+    docsVersion: 'current',
+    pages: [
+      ['Overview', 'docs/overview/', '', 'docs'],
+      ['Cart Reminder', 'docs/cart-reminder/', '', 'docs'],
+    ],
+    sections: [
+      [0, '', '', 'The panel sends a cart reminder to customers, among many other things it does every day.'],
+      [1, '', '', 'A cart reminder is a notification for carts left unpaid.'],
+      [1, 'schedule', 'Schedule', 'Set when the cart reminder is sent, and how often.'],
+      [0, 'other', 'Other', 'The bot answers every day.'],
+    ],
+  };
+  const engine = createEngine(handmade, { baseUrl: '/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 });
+  const hits = engine.search('cart reminder', 8);
+  assert.is(hits[0].title, 'Cart Reminder');
+  assert.is(hits.length, 3, 'only sections with the words');
+  // "boxes" stems to "box": one edit from a three-letter stem is any short word ("bot"), so it gets no typo matches.
+  assert.equal(engine.search('boxes', 8), []);
+  assert.is(engine.search('remnder', 8).length, 3, 'a longer word still gets one typo');
+});
+
 test.run();

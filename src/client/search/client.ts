@@ -5,6 +5,8 @@ import type { WorkerRequest, WorkerResponse } from './worker.ts';
 export interface SearchClient {
   /** Hits for a query, best first. Starts the worker (and the data download) on the first call. */
   query(query: string, limit: number): Promise<SearchHit[]>;
+  /** Starts the worker without a query (the reader has focused a search field), so the first query is quick. */
+  prepare(): void;
 }
 
 export interface SearchClientOptions {
@@ -40,6 +42,9 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
     worker.postMessage(init);
   };
   return {
+    prepare() {
+      if (!worker) start();
+    },
     query(query, limit) {
       if (!worker) start();
       const id = ++next;

@@ -39,8 +39,11 @@ export interface Engine {
 const SEPARATOR = /[\s\-_./:()[\],;"'`=<>|!?@#]+/;
 // Characters of lunr's query syntax: a query with any of them is first tried as a lunr query.
 const SYNTAX = /[:~^*]|(^|\s)[+-]\S/;
+/** How much of the best other section of its page (one with every query word) a section's score gains. */
+const PAGE_SUPPORT = 0.3;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 const stem = (word: string): string => lunr.stemmer(new lunr.Token(word, {})).toString();
 const isStopWord = (word: string): boolean => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
@@ -70,6 +73,37 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
     });
   });
 
+  const vocabulary = new Set(Object.keys((index as unknown as { invertedIndex: object }).invertedIndex));
+  const corrected = new Map<string, string[]>();
+  /**
+   * The index's terms that a word one typo away from `word` stems to: "remnder" → "remind" (from "reminder"). The
+   * index holds stems, and a typo often changes how a word stems, so an edit of the stem alone misses these.
+   */
+  const corrections = (word: string): string[] => {
+    if (word.length < FUZZY_MIN_LENGTH || vocabulary.has(stem(word))) return [];
+    let found = corrected.get(word);
+    if (!found) {
+      const terms = new Set<string>();
+      const consider = (candidate: string) => {
+        const term = stem(candidate);
+        if (vocabulary.has(term)) terms.add(term);
+      };
+      for (let i = 0; i <= word.length; i++) {
+        const head = word.slice(0, i);
+        const tail = word.slice(i);
+        if (tail) consider(head + tail.slice(1));
+        if (tail.length > 1) consider(head + tail[1] + tail[0] + tail.slice(2));
+        for (const letter of ALPHABET) {
+          consider(head + letter + tail);
+          if (tail) consider(head + letter + tail.slice(1));
+        }
+      }
+      found = [...terms];
+      corrected.set(word, found);
+    }
+    return found;
+  };
+
   /** Each word as typed, stemmed, with a prefix for the word being typed and one typo for long words. */
   const plainQuery = (words: string[]) =>
     index.query((query) => {
@@ -78,9 +112,12 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
         if (isStopWord(word)) return;
         if (i === words.length - 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
         if (word.length >= FUZZY_MIN_LENGTH) {
-          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away.
-          query.term(stem(word), { usePipeline: false, editDistance: 1, boost: 1 });
+          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; a stem of three
+          // letters ("setings" → "set") is not, one edit from it is any short word ("see", "get").
+          const stemmed = stem(word);
+          if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
           query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
+          for (const term of corrections(word)) query.term(term, { usePipeline: false, boost: 1 });
         }
       });
     });
@@ -103,14 +140,34 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
       if (words.length === 0) return [];
       const content = words.filter((word) => !isStopWord(word));
       const phrase = content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
-      const hits = run(query, words).map((result) => {
-        const [page, anchor, heading, text] = data.sections[Number(result.ref)];
-        const [title, path, breadcrumb, kind] = data.pages[page];
+      const scored = run(query, words).map((result) => {
+        const section = Number(result.ref);
+        const [page, , heading, text] = data.sections[section];
         const matched = Object.keys(result.matchData.metadata);
         // Readers expect every word they typed to count: a section that has them all outranks one that repeats one.
-        const covered = content.filter((word) => matched.some((term) => termMatches(term, word))).length;
+        const covered = content.filter((word) => matched.some((term) => termMatches(term, word) || corrections(word).includes(term))).length;
         const coverage = content.length ? covered / content.length : 1;
-        const adjacent = phrase && (phrase.test(title) || phrase.test(heading) || phrase.test(text)) ? 1.5 : 1;
+        const adjacent = phrase && (phrase.test(data.pages[page][0]) || phrase.test(heading) || phrase.test(text)) ? 1.5 : 1;
+        return { result, section, page, coverage, score: result.score * coverage * coverage * adjacent };
+      });
+      // A section gains from the best other section of its page that has every query word: a page about the
+      // subject as a whole outranks a page that mentions it once. (The two best scores per page are kept.)
+      const best = new Map<number, [number, number]>();
+      for (const hit of scored) {
+        if (hit.coverage < 1) continue;
+        const [first, second] = best.get(hit.page) ?? [0, 0];
+        best.set(hit.page, hit.score > first ? [hit.score, first] : [first, Math.max(second, hit.score)]);
+      }
+      const base = new Map(scored.map((hit) => [hit, hit.score]));
+      for (const hit of scored) {
+        const top = best.get(hit.page);
+        if (top) hit.score += PAGE_SUPPORT * (top[0] === base.get(hit) ? top[1] : top[0]);
+      }
+      scored.sort((a, b) => b.score - a.score || a.page - b.page);
+      // Excerpts only for what is shown.
+      return scored.slice(0, limit).map(({ result, section, page, score }) => {
+        const [, anchor, heading, text] = data.sections[section];
+        const [title, path, breadcrumb, kind] = data.pages[page];
         return {
           page,
           title,
@@ -119,10 +176,9 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
           heading,
           url: options.baseUrl + path + (anchor ? `#${anchor}` : ''),
           excerpt: excerptOf(text, result.matchData.metadata as Metadata, options.excerptLength),
-          score: result.score * coverage * coverage * adjacent,
+          score,
         };
       });
-      return hits.sort((a, b) => b.score - a.score || a.page - b.page).slice(0, limit);
     },
   };
 }
