@@ -1,25 +1,22 @@
-import { buildSiteFiles } from '../build.ts';
 import { loadConfig } from '../config/load.ts';
-import { MemoryWriter } from '../output/writer.ts';
-import { folderSource, listen, mapSource, staticHandler } from '../serve/static.ts';
-import { printDiagnostics, printFailure } from './report.ts';
+import { folderSource, listen, staticHandler } from '../serve/static.ts';
+import { printFailure } from './report.ts';
 
-/** `egdocs serve`: build in memory (or take a finished build) and serve it on loopback. */
+/**
+ * `egdocs serve`: build in memory, serve on loopback, rebuild on every save and reload the open pages (see
+ * src/serve/dev.ts); with --dir, serve a finished build as the static host will, without watching.
+ */
 export async function runServe(options: { configFile: string; port: number; host: string; dir?: string }): Promise<number> {
   try {
-    const config = await loadConfig({ configFile: options.configFile });
-    let source;
     if (options.dir) {
-      source = folderSource(options.dir);
+      const config = await loadConfig({ configFile: options.configFile });
+      const { port } = await listen(staticHandler(folderSource(options.dir), config.baseUrl), options.host, options.port);
+      console.log(`Serving ${options.dir} at http://${options.host}:${port}${config.baseUrl}`);
     } else {
-      const result = await buildSiteFiles({ config });
-      printDiagnostics(result.diagnostics);
-      const memory = new MemoryWriter();
-      await memory.write(result.files);
-      source = mapSource(memory.files);
+      const { startDevServer } = await import('../serve/dev.ts');
+      const server = await startDevServer(options);
+      console.log(`Serving the site at ${server.url}; watching content/ and the config for changes`);
     }
-    const { port } = await listen(staticHandler(source, config.baseUrl), options.host, options.port);
-    console.log(`Serving ${options.dir ?? 'the site'} at http://${options.host}:${port}${config.baseUrl}`);
     await new Promise(() => {});
     return 0;
   } catch (error) {

@@ -44,10 +44,14 @@ export function mapSource(files: Map<string, string | Uint8Array>): FileSource {
   return async (relPath) => files.get(relPath);
 }
 
-/** A request handler for the site at `baseUrl`. */
-export function staticHandler(source: FileSource, baseUrl: string): http.RequestListener {
+/**
+ * A request handler for the site at `baseUrl`. `transformHtml` changes each HTML page on its way out (the dev
+ * server adds its live-reload script; the files themselves stay as a build writes them).
+ */
+export function staticHandler(source: FileSource, baseUrl: string, transformHtml?: (html: string) => string): http.RequestListener {
   return async (req, res) => {
-    const send = (status: number, body: string | Uint8Array, type: string, headers: Record<string, string> = {}) => {
+    const send = (status: number, raw: string | Uint8Array, type: string, headers: Record<string, string> = {}) => {
+      const body = transformHtml && type === TYPES['.html'] ? transformHtml(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8')) : raw;
       res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
@@ -87,7 +91,8 @@ export async function listen(handler: http.RequestListener, host: string, port: 
     const server = http.createServer(handler);
     const result = await new Promise<number | NodeJS.ErrnoException>((resolve) => {
       server.once('error', resolve);
-      server.listen(port + attempt, host, () => resolve(port + attempt));
+      // Port 0 asks the system for a free port: the real one is in the address.
+      server.listen(port + attempt, host, () => resolve((server.address() as { port: number }).port));
     });
     if (typeof result === 'number') return { server, port: result };
     if (result.code !== 'EADDRINUSE') throw result;

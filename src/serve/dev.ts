@@ -1,0 +1,252 @@
+// `egdocs serve`'s writer loop: build in memory, serve it, watch the sources, rebuild on a change and tell the open
+// pages over a WebSocket. A failed build keeps the last good site up, prints the problems with file and line, and
+// shows them in the browser as an overlay until the next good save.
+import { stat } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import chokidar from 'chokidar';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { buildSiteFiles } from '../build.ts';
+import { loadConfig } from '../config/load.ts';
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import type { Config } from '../types.ts';
+import { listen, mapSource, staticHandler } from './static.ts';
+
+/** Where the dev server's own endpoints live: outside any base URL a site would use. */
+export const DEV_PREFIX = '/__egdocs/';
+const SOCKET_PATH = `${DEV_PREFIX}socket`;
+const CLIENT_PATH = `${DEV_PREFIX}live.js`;
+
+/** What the server tells the pages. */
+export type DevMessage =
+  | { type: 'hello'; build: number }
+  | { type: 'reload'; build: number; changed: string[] }
+  | { type: 'error'; title: string; problems: string[] };
+
+export interface DevServerOptions {
+  configFile: string;
+  host: string;
+  port: number;
+  /** Terminal output (tests pass their own). */
+  log?: (line: string) => void;
+  /** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
+  debounceMs?: number;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  /** Resolves when the build started by the last change has finished (tests). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface State {
+  config: Config;
+  files: Map<string, string | Uint8Array>;
+  /** Bumped by every good build; a page that reconnects with another number reloads. */
+  build: number;
+  /** The last build's problems, while it is failing. */
+  failure?: Extract<DevMessage, { type: 'error' }>;
+}
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const configFile = path.resolve(options.configFile);
+  // The config must load (it says where the site is); a first build that fails is served as its error page
+  // until a save fixes it.
+  const config = await loadConfig({ configFile });
+  const state: State = { config, files: new Map(), build: 0 };
+  try {
+    const first = await buildSiteFiles({ config });
+    printWarnings(first.diagnostics, log);
+    state.files = new Map(first.files.map((file) => [file.path, file.contents]));
+    state.build = 1;
+  } catch (error) {
+    state.failure = failureOf(error);
+    printFailure(state.failure, log);
+  }
+
+  const client = liveClientSource();
+  const serveSite = staticHandler(
+    (rel) => mapSource(state.files)(rel),
+    config.baseUrl,
+    (html) => html.replace('</body>', `<script src="${CLIENT_PATH}" defer></script></body>`),
+  );
+  const handler: http.RequestListener = (req, res) => {
+    if (req.url?.split('?')[0] === CLIENT_PATH) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(client);
+      return;
+    }
+    if (state.build === 0 && state.failure) {
+      // No good build yet: every page is the error, with the script that reloads once a save fixes it.
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(state.failure.title)}</title></head><body><main><h1>${escapeHtml(state.failure.title)}</h1><pre>${escapeHtml(state.failure.problems.join('\n'))}</pre></main><script src="${CLIENT_PATH}" defer></script></body></html>`);
+      return;
+    }
+    void serveSite(req, res);
+  };
+  const { server, port } = await listen(handler, options.host, options.port);
+  const sockets = new WebSocketServer({ server, path: SOCKET_PATH });
+  const send = (socket: WebSocket, message: DevMessage) => socket.send(JSON.stringify(message));
+  const broadcast = (message: DevMessage) => {
+    for (const socket of sockets.clients) if (socket.readyState === socket.OPEN) send(socket, message);
+  };
+  sockets.on('connection', (socket) => {
+    send(socket, { type: 'hello', build: state.build });
+    if (state.failure) send(socket, state.failure);
+  });
+
+  // One build at a time; changes that arrive during a build are collected for the next one.
+  let pending = new Set<string>();
+  const lastEvent = new Map<string, number>();
+  const rechecks = new Set<NodeJS.Timeout>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const rebuild = async () => {
+    const changed = [...pending];
+    pending = new Set();
+    const read = new Map(await Promise.all(changed.map(async (file) => [file, await mtimeOf(file)] as const)));
+    const start = performance.now();
+    try {
+      // The config is read again only when it changed: it decides everything else.
+      if (changed.includes(configFile)) state.config = await loadConfig({ configFile });
+      const result = await buildSiteFiles({ config: state.config });
+      state.files = new Map(result.files.map((file) => [file.path, file.contents]));
+      state.build++;
+      const wasFailing = state.failure !== undefined;
+      state.failure = undefined;
+      printWarnings(result.diagnostics, log);
+      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${changed.map((file) => path.relative(state.config.paths.root, file)).join(', ')})`);
+      broadcast({ type: 'reload', build: state.build, changed: changed.map((file) => path.relative(state.config.paths.root, file)) });
+    } catch (error) {
+      state.failure = failureOf(error);
+      printFailure(state.failure, log);
+      broadcast(state.failure);
+    }
+    // chokidar drops a second 'change' of a file within 50 ms of the first. Once that window has passed, a file whose
+    // modification time is no longer the one this build read is built again, so the last save always shows.
+    for (const file of changed) {
+      const wait = Math.max(0, (lastEvent.get(file) ?? 0) + THROTTLE_MS - Date.now());
+      const check = setTimeout(async () => {
+        rechecks.delete(check);
+        if ((await mtimeOf(file)) !== read.get(file)) schedule(file);
+      }, wait);
+      rechecks.add(check);
+    }
+  };
+  const schedule = (file: string) => {
+    pending.add(path.resolve(file));
+    lastEvent.set(path.resolve(file), Date.now());
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(rebuild);
+    }, options.debounceMs ?? 20);
+  };
+
+  const watcher = chokidar.watch([path.join(config.paths.root, 'content'), configFile], { ignoreInitial: true });
+  watcher.on('all', (_event, file) => schedule(file));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    url: `http://${options.host}:${port}${config.baseUrl}`,
+    port,
+    async settled() {
+      // A change may still be waiting out the debounce; then its build runs.
+      while (timer && pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await running;
+    },
+    async close() {
+      clearTimeout(timer);
+      for (const check of rechecks) clearTimeout(check);
+      await watcher.close();
+      for (const socket of sockets.clients) socket.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+/** chokidar's window for dropping repeated 'change' events of one file, plus a margin. */
+const THROTTLE_MS = 60;
+
+/** A file's modification time, or 0 when it is gone. */
+const mtimeOf = (file: string): Promise<number> => stat(file).then((stats) => stats.mtimeMs, () => 0);
+
+function printFailure(failure: Extract<DevMessage, { type: 'error' }>, log: (line: string) => void): void {
+  log(`${failure.title}; the server keeps running and rebuilds on the next save`);
+  for (const problem of failure.problems) log(`  ${problem}`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function printWarnings(diagnostics: Diagnostic[], log: (line: string) => void): void {
+  for (const d of sortDiagnostics(diagnostics)) log(`${d.severity === 'error' ? 'error' : 'warning'}  ${formatDiagnostic(d)}`);
+}
+
+/** A failed build as the overlay shows it: a title and one line per problem, with file and line. */
+function failureOf(error: unknown): Extract<DevMessage, { type: 'error' }> {
+  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+  const single = (error as { diagnostic?: Diagnostic }).diagnostic;
+  const list = diagnostics ?? (single ? [single] : undefined);
+  if (list) {
+    const errors = sortDiagnostics(list).filter((d) => d.severity === 'error');
+    return { type: 'error', title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`, problems: errors.map(formatDiagnostic) };
+  }
+  return { type: 'error', title: 'Build failed', problems: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
+}
+
+/** The script injected into every served page: follows the server's messages (see DevMessage). */
+export function liveClientSource(): string {
+  return `// egdocs serve: reloads the page after a rebuild and shows build errors over it.
+(() => {
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + ${JSON.stringify(SOCKET_PATH)};
+  let seen;
+  let overlay;
+  const hide = () => { overlay?.remove(); overlay = undefined; };
+  const show = (message) => {
+    hide();
+    overlay = document.createElement('div');
+    overlay.id = 'egdocs-error-overlay';
+    overlay.setAttribute('role', 'alertdialog');
+    overlay.setAttribute('aria-label', message.title);
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;background:rgba(20,0,0,.92);color:#fff;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace';
+    const title = document.createElement('h2');
+    title.textContent = message.title;
+    title.style.cssText = 'margin:0 0 1rem;color:#ff8080;font-size:1.2rem';
+    const list = document.createElement('pre');
+    list.textContent = message.problems.join('\\n');
+    list.style.cssText = 'white-space:pre-wrap;margin:0 0 1rem';
+    const note = document.createElement('p');
+    note.textContent = 'The page shows the last good build. Fix the file and save: this closes by itself.';
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = 'Close';
+    close.onclick = hide;
+    overlay.append(title, list, note, close);
+    document.body.append(overlay);
+  };
+  const connect = () => {
+    const socket = new WebSocket(url);
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === 'hello') {
+        // After the server restarted or rebuilt while this page was away, the page is out of date.
+        if (seen !== undefined && message.build !== seen) location.reload();
+        seen = message.build;
+      } else if (message.type === 'reload') {
+        location.reload();
+      } else if (message.type === 'error') {
+        show(message);
+      }
+    };
+    socket.onclose = () => setTimeout(connect, 1000);
+  };
+  connect();
+})();
+`;
+}

@@ -1,0 +1,185 @@
+// `egdocs serve`'s writer loop, with a real WebSocket client: edits, new, renamed and deleted pages reload the open
+// pages; a broken save shows the error (with file and line) and keeps the last good site; the next good save
+// recovers. All on loopback.
+import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import WebSocket from 'ws';
+import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+
+const test = suite('serve: rebuild and reload');
+
+const CONFIG = `import { defineConfig } from 'egdocs';
+export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
+  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+  docs: { sidebars: { docs: ['intro', 'setup'] } } });
+`;
+
+let project: string;
+let server: DevServer;
+let lines: string[];
+
+async function project_(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-serve-'));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** A page's WebSocket: every message it receives, and a way to wait for the next of a type. */
+async function connect(): Promise<{ messages: DevMessage[]; next(type: DevMessage['type']): Promise<DevMessage>; close(): void }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
+  const messages: DevMessage[] = [];
+  const waiting: { type: string; resolve: (m: DevMessage) => void }[] = [];
+  let read = 0;
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as DevMessage;
+    messages.push(message);
+    const i = waiting.findIndex((w) => w.type === message.type);
+    if (i >= 0) {
+      read = messages.length;
+      waiting.splice(i, 1)[0].resolve(message);
+    }
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  return {
+    messages,
+    next(type) {
+      const already = messages.slice(read).find((m) => m.type === type);
+      if (already) {
+        read = messages.indexOf(already) + 1;
+        return Promise.resolve(already);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no '${type}' message; got ${JSON.stringify(messages)}`)), 10000);
+        waiting.push({ type, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Waits until `check` holds: the file watcher reports a rename as two events, which may come apart. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+const get = (route: string) => fetch(`http://127.0.0.1:${server.port}/mini/${route}`);
+
+test.before.each(async () => {
+  project = await project_({
+    'site.config.ts': CONFIG,
+    'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n',
+    'content/docs/setup.md': '# Setup\n\nFirst steps.\n',
+  });
+  lines = [];
+  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line) });
+});
+test.after.each(async () => {
+  await server.close();
+  await rm(project, { recursive: true, force: true });
+});
+
+test('serves the built site on loopback, each page with the live-reload script', async () => {
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/mini\/$/);
+  const page = await get('docs/setup/');
+  assert.is(page.status, 200);
+  const html = await page.text();
+  assert.match(html, '<h1>Setup</h1>');
+  assert.match(html, '<script src="/__egdocs/live.js" defer></script></body>');
+  const script = await fetch(`http://127.0.0.1:${server.port}/__egdocs/live.js`);
+  assert.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.match(await script.text(), 'new WebSocket(');
+  assert.is((await get('docs/nope/')).status, 404);
+});
+
+test('an edit, a new page, a rename and a delete each rebuild and reload the open pages', async () => {
+  const page = await connect();
+  await page.next('hello');
+
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSecond steps.\n');
+  const edited = await page.next('reload');
+  assert.equal((edited as { changed: string[] }).changed, [path.join('content', 'docs', 'setup.md')]);
+  assert.match(await (await get('docs/setup/')).text(), 'Second steps.');
+
+  await writeFile(path.join(project, 'content/docs/extra.md'), '# Extra\n\nMore.\n');
+  await page.next('reload');
+  assert.is((await get('docs/extra/')).status, 200);
+
+  await rename(path.join(project, 'content/docs/extra.md'), path.join(project, 'content/docs/moved.md'));
+  await page.next('reload');
+  await until(async () => (await get('docs/moved/')).status === 200 && (await get('docs/extra/')).status === 404, 'the page moved');
+
+  await unlink(path.join(project, 'content/docs/moved.md'));
+  await page.next('reload');
+  await until(async () => (await get('docs/moved/')).status === 404, 'the page is gone');
+  assert.ok(lines.some((line) => /^rebuilt in \d+ ms/.test(line)), lines.join('\n'));
+  page.close();
+});
+
+test('a broken save shows the error with file and line, keeps the last good site, and the next good save recovers', async () => {
+  const page = await connect();
+  await page.next('hello');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '---\ntitle: [unclosed\n---\n# Setup\n');
+  const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  assert.match(failure.title, /^Build failed with 1 error$/);
+  assert.match(failure.problems[0], /^content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
+  assert.ok(lines.some((line) => line.includes('content/docs/setup.md:')), 'the terminal names the file and line');
+  const still = await get('docs/setup/');
+  assert.is(still.status, 200, 'the server keeps serving');
+  assert.match(await still.text(), 'First steps.', 'the last good build');
+
+  // A page opened while the build is broken hears about it at once.
+  const late = await connect();
+  await late.next('hello');
+  assert.is((await late.next('error')).type, 'error');
+
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nFixed steps.\n');
+  await page.next('reload');
+  assert.match(await (await get('docs/setup/')).text(), 'Fixed steps.');
+  assert.ok(lines.some((line) => line.startsWith('fixed; rebuilt in')));
+  page.close();
+  late.close();
+});
+
+test('a config mistake while serving is reported with a suggestion; fixing it rebuilds with the new config', async () => {
+  const page = await connect();
+  await page.next('hello');
+  await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("'docSidebar'", "'docSidebr'"));
+  const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  assert.match(failure.problems[0], /site\.config\.ts .*did you mean 'docSidebar'\?/);
+  // Written at once after the error: the watcher drops this change (too soon after the last), the server must not.
+  await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("title: 'Mini'", "title: 'Mini Two'"));
+  await page.next('reload').catch((error) => assert.unreachable(`${error.message}\n${lines.join('\n')}`));
+  assert.match(await (await get('docs/setup/')).text(), /<title>Setup \| Mini Two<\/title>/);
+  page.close();
+});
+
+test('a site that fails its first build is served as its error page until a save fixes it', async () => {
+  await server.close();
+  await rm(project, { recursive: true, force: true });
+  project = await project_({ 'site.config.ts': CONFIG, 'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nHi.\n', 'content/docs/setup.md': '---\ntitle: [x\n---\n' });
+  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line) });
+  const broken = await get('docs/setup/');
+  assert.is(broken.status, 503);
+  const html = await broken.text();
+  assert.match(html, /<h1>Build failed with 1 error<\/h1>/);
+  assert.match(html, 'content/docs/setup.md:');
+  assert.match(html, '/__egdocs/live.js');
+  const page = await connect();
+  await page.next('hello');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nNow fine.\n');
+  await page.next('reload');
+  assert.is((await get('docs/setup/')).status, 200);
+  page.close();
+});
+
+test.run();
