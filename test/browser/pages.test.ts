@@ -85,7 +85,8 @@ test('Ctrl+K moves focus to the search box; Enter leads to the search page', asy
   await search.fill('firebase');
   await search.press('Enter');
   await page.waitForURL(/\/search\/\?q=firebase$/);
-  assert.is(await page.locator('h1').textContent(), 'Search the documentation');
+  // A client navigation: the address changes first, then the new page renders.
+  await page.locator('h1', { hasText: 'Search the documentation' }).waitFor();
   await page.close();
 });
 
