@@ -56,6 +56,13 @@ export class BuildError extends Error {
   }
 }
 
+/** The diagnostics a failed build carries (BuildFailed: every one; BuildError: its one), or undefined for another error. */
+export function diagnosticsOf(error: unknown): Diagnostic[] | undefined {
+  const many = (error as { diagnostics?: Diagnostic[] } | undefined)?.diagnostics;
+  const one = (error as { diagnostic?: Diagnostic } | undefined)?.diagnostic;
+  return many ?? (one ? [one] : undefined);
+}
+
 /** Throws a BuildError for a problem in a file. */
 export function fail(code: DiagnosticCode, message: string, location?: Location, hint?: string): never {
   throw new BuildError({ severity: 'error', code, message, location, hint });

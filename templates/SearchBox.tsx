@@ -13,7 +13,7 @@ type Answer = { query: string; hits: SearchHit[] } | { query: string; error: str
 export function SearchBox({ chrome }: { chrome: Chrome }) {
   const { search, prepareSearch } = useContext(ClientContext);
   const settings = chrome.search;
-  const form = useRef<HTMLFormElement>(null);
+  const allResultsLink = useRef<HTMLAnchorElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
@@ -61,11 +61,15 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
+  const clear = () => {
+    setValue('');
+    setAnswer(undefined);
+  };
+  /** After a suggestion or the "all results" link was followed. */
   const done = () => {
     setOpen(false);
     setActive(-1);
-    setValue('');
-    setAnswer(undefined);
+    clear();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -86,7 +90,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
       case 'Enter': {
         event.preventDefault();
         // A click on the link itself, so the router handles it as it handles any link (no full page load).
-        const link = expanded && active >= 0 ? document.getElementById(optionId(active))?.querySelector('a') : form.current?.querySelector<HTMLAnchorElement>('.search-all');
+        const link = expanded && active >= 0 ? document.getElementById(optionId(active))?.querySelector('a') : allResultsLink.current;
         link?.click();
         return;
       }
@@ -97,8 +101,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
           setActive(-1);
         } else if (value) {
           event.preventDefault();
-          setValue('');
-          setAnswer(undefined);
+          clear();
         }
         return;
     }
@@ -106,7 +109,6 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
 
   return (
     <form
-      ref={form}
       className="search-box"
       role="search"
       action={settings.pageHref}
@@ -148,8 +150,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
             className="search-clear"
             aria-label="Clear search"
             onClick={() => {
-              setValue('');
-              setAnswer(undefined);
+              clear();
               input.current?.focus();
             }}
           >
@@ -184,7 +185,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
         ) : null}
         {/* Also what Enter opens when no suggestion is active, even before the first answer has arrived. */}
         {query ? (
-          <a className="search-all" href={allResults} hidden={hits.length === 0} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
+          <a ref={allResultsLink} className="search-all" href={allResults} hidden={hits.length === 0} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
             See all results for “{query}”
           </a>
         ) : null}

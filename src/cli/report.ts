@@ -1,5 +1,5 @@
 // Printing: diagnostics grouped by file, and the build summary. Formatting lives here, not in the stages.
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { diagnosticsOf, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../types.ts';
 
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
@@ -20,12 +20,11 @@ export function summary(result: BuildResult, ms: number, outDir: string): string
 
 /** Prints a failure: a BuildFailed's diagnostics, or the error itself. */
 export function printFailure(error: unknown): void {
-  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+  const diagnostics = diagnosticsOf(error);
   if (diagnostics) {
     printDiagnostics(diagnostics);
-    console.error(`\n${(error as Error).message}; nothing was written`);
-  } else if ((error as { diagnostic?: Diagnostic }).diagnostic) {
-    console.error(`error  ${formatDiagnostic((error as { diagnostic: Diagnostic }).diagnostic)}`);
+    // A BuildFailed says how many errors there were; a single BuildError's message is its diagnostic.
+    if ((error as { diagnostics?: unknown }).diagnostics) console.error(`\n${(error as Error).message}; nothing was written`);
   } else {
     console.error(error instanceof Error ? error.stack ?? error.message : String(error));
   }

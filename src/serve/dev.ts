@@ -8,12 +8,14 @@ import chokidar from 'chokidar';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildSiteFiles } from '../build.ts';
 import { loadConfig } from '../config/load.ts';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { printDiagnostics } from '../cli/report.ts';
+import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
+import { escapeHtml } from '../render/document.ts';
 import type { Config } from '../types.ts';
 import { listen, mapSource, staticHandler } from './static.ts';
 
 /** Where the dev server's own endpoints live: outside any base URL a site would use. */
-export const DEV_PREFIX = '/__egdocs/';
+const DEV_PREFIX = '/__egdocs/';
 const SOCKET_PATH = `${DEV_PREFIX}socket`;
 const CLIENT_PATH = `${DEV_PREFIX}live.js`;
 
@@ -29,15 +31,11 @@ export interface DevServerOptions {
   port: number;
   /** Terminal output (tests pass their own). */
   log?: (line: string) => void;
-  /** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
-  debounceMs?: number;
 }
 
 export interface DevServer {
   url: string;
   port: number;
-  /** Resolves when the build started by the last change has finished (tests). */
-  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,7 +57,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const state: State = { config, files: new Map(), build: 0 };
   try {
     const first = await buildSiteFiles({ config });
-    printWarnings(first.diagnostics, log);
+    printDiagnostics(first.diagnostics, log);
     state.files = new Map(first.files.map((file) => [file.path, file.contents]));
     state.build = 1;
   } catch (error) {
@@ -109,6 +107,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     pending = new Set();
     const read = new Map(await Promise.all(changed.map(async (file) => [file, await mtimeOf(file)] as const)));
     const start = performance.now();
+    const shown = changed.map((file) => path.relative(state.config.paths.root, file));
     try {
       // The config is read again only when it changed: it decides everything else.
       if (changed.includes(configFile)) state.config = await loadConfig({ configFile });
@@ -117,9 +116,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       state.build++;
       const wasFailing = state.failure !== undefined;
       state.failure = undefined;
-      printWarnings(result.diagnostics, log);
-      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${changed.map((file) => path.relative(state.config.paths.root, file)).join(', ')})`);
-      broadcast({ type: 'reload', build: state.build, changed: changed.map((file) => path.relative(state.config.paths.root, file)) });
+      printDiagnostics(result.diagnostics, log);
+      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')})`);
+      broadcast({ type: 'reload', build: state.build, changed: shown });
     } catch (error) {
       state.failure = failureOf(error);
       printFailure(state.failure, log);
@@ -142,7 +141,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(rebuild);
-    }, options.debounceMs ?? 20);
+    }, DEBOUNCE_MS);
   };
 
   const watcher = chokidar.watch([path.join(config.paths.root, 'content'), configFile], { ignoreInitial: true });
@@ -152,11 +151,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return {
     url: `http://${options.host}:${port}${config.baseUrl}`,
     port,
-    async settled() {
-      // A change may still be waiting out the debounce; then its build runs.
-      while (timer && pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-      await running;
-    },
     async close() {
       clearTimeout(timer);
       for (const check of rechecks) clearTimeout(check);
@@ -169,6 +163,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
+/** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
+const DEBOUNCE_MS = 20;
+
 /** chokidar's window for dropping repeated 'change' events of one file, plus a margin. */
 const THROTTLE_MS = 60;
 
@@ -180,19 +177,9 @@ function printFailure(failure: Extract<DevMessage, { type: 'error' }>, log: (lin
   for (const problem of failure.problems) log(`  ${problem}`);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-function printWarnings(diagnostics: Diagnostic[], log: (line: string) => void): void {
-  for (const d of sortDiagnostics(diagnostics)) log(`${d.severity === 'error' ? 'error' : 'warning'}  ${formatDiagnostic(d)}`);
-}
-
 /** A failed build as the overlay shows it: a title and one line per problem, with file and line. */
 function failureOf(error: unknown): Extract<DevMessage, { type: 'error' }> {
-  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
-  const single = (error as { diagnostic?: Diagnostic }).diagnostic;
-  const list = diagnostics ?? (single ? [single] : undefined);
+  const list = diagnosticsOf(error);
   if (list) {
     const errors = sortDiagnostics(list).filter((d) => d.severity === 'error');
     return { type: 'error', title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`, problems: errors.map(formatDiagnostic) };

@@ -39,12 +39,12 @@ export function SearchResults({ version }: SearchResultsProps) {
     const input = document.querySelector<HTMLInputElement>('.search-page-input');
     const fromUrl = () => {
       const params = new URLSearchParams(location.search);
+      const q = params.get('q') ?? '';
+      if (input) input.value = q;
+      setQuery(q);
       setNote(scopeNote(params, version));
-      return params.get('q') ?? '';
     };
-    const initial = fromUrl();
-    if (input) input.value = initial;
-    setQuery(initial);
+    fromUrl();
     const onInput = () => {
       const value = input?.value ?? '';
       const params = new URLSearchParams(location.search);
@@ -56,17 +56,13 @@ export function SearchResults({ version }: SearchResultsProps) {
     };
     // The results follow the field as it is typed in: submitting would only load the same results again.
     const onSubmit = (event: Event) => event.preventDefault();
-    const onPop = () => {
-      if (input) input.value = fromUrl();
-      setQuery(fromUrl());
-    };
     input?.addEventListener('input', onInput);
     input?.form?.addEventListener('submit', onSubmit);
-    window.addEventListener('popstate', onPop);
+    window.addEventListener('popstate', fromUrl);
     return () => {
       input?.removeEventListener('input', onInput);
       input?.form?.removeEventListener('submit', onSubmit);
-      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('popstate', fromUrl);
     };
   }, [href, version]);
 
@@ -86,30 +82,25 @@ export function SearchResults({ version }: SearchResultsProps) {
   }, [query, search]);
 
   const scope = note ? <p className="search-scope">{note}</p> : null;
-  if (error) return (
-    <>
-      {scope}
-      <p className="search-summary" role="alert">Search is unavailable: {error}</p>
-    </>
-  );
-  if (!query?.trim()) return (
-    <>
-      {scope}
-      <p className="search-summary">Type words to search the documentation.</p>
-    </>
-  );
-  if (!hits) return (
-    <>
-      {scope}
-      <p className="search-summary">Searching…</p>
-    </>
-  );
-  if (hits.length === 0) return (
-    <>
-      {scope}
-      <p className="search-summary">No results</p>
-    </>
-  );
+  const status = error
+    ? `Search is unavailable: ${error}`
+    : !query?.trim()
+      ? 'Type words to search the documentation.'
+      : !hits
+        ? 'Searching…'
+        : hits.length === 0
+          ? 'No results'
+          : undefined;
+  if (status !== undefined || !hits) {
+    return (
+      <>
+        {scope}
+        <p className="search-summary" role={error ? 'alert' : undefined}>
+          {status}
+        </p>
+      </>
+    );
+  }
   const groups = new Map<number, SearchHit[]>();
   for (const hit of hits) {
     const group = groups.get(hit.page);

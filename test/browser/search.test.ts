@@ -20,13 +20,30 @@ function watch(page: Page): { workers: string[]; fetched: string[] } {
 }
 
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
+const DOC = 'docs/admin-panel/intro/';
+
+/** A desktop page on a doc page, hydrated, with its console problems collected. */
+async function docPage(): Promise<{ page: Page; problems: string[] }> {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  await open(page, h.base + DOC);
+  return { page, problems };
+}
+
+/** Clicks into the navbar box and types as a reader does; returns the box. */
+async function typeInBox(page: Page, text: string) {
+  const input = box(page);
+  await input.click();
+  await input.pressSequentially(text, { delay: 25 });
+  return input;
+}
 const options = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option');
 
 test('the worker starts on first use; Ctrl+K and two misspelled words give the right page first, with section and excerpt', async () => {
   const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
   const seen = watch(page);
-  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await open(page, h.base + DOC);
   await page.mouse.move(5, 400);
   await page.waitForTimeout(400);
   assert.equal(seen.workers.filter((url) => WORKER.test(url)), [], 'no worker before search is used');
@@ -53,13 +70,9 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
 });
 
 test('at most 8 suggestions; arrows move through them, Enter opens the active one by client navigation', async () => {
-  const page = await h.browser.newPage(DESKTOP);
-  const problems = problemsOf(page);
-  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const { page, problems } = await docPage();
   await markWindow(page);
-  const input = box(page);
-  await input.click();
-  await input.pressSequentially('app', { delay: 25 });
+  const input = await typeInBox(page, 'app');
   await options(page).nth(7).waitFor();
   assert.is(await options(page).count(), 8, 'a common word finds more than 8 sections; 8 are shown');
   assert.is(await input.getAttribute('aria-activedescendant'), null, 'no option is active before an arrow key');
@@ -91,13 +104,10 @@ test('at most 8 suggestions; arrows move through them, Enter opens the active on
 });
 
 test('Escape closes the list, then empties the box; the clear button empties it and keeps focus; "No results"', async () => {
-  const page = await h.browser.newPage(DESKTOP);
-  await open(page, `${h.base}docs/admin-panel/intro/`);
-  const input = box(page);
+  const { page } = await docPage();
   const clear = page.getByRole('button', { name: 'Clear search' });
   assert.not.ok(await clear.count(), 'no clear button before typing');
-  await input.click();
-  await input.pressSequentially('twilio', { delay: 25 });
+  const input = await typeInBox(page, 'twilio');
   await options(page).first().waitFor();
   assert.ok(await clear.isVisible(), 'a clear button after typing');
   await input.press('Escape');
@@ -132,7 +142,7 @@ test('on macOS the hint reads ⌘ K and Cmd+K focuses the box', async () => {
   const page = await h.browser.newPage(DESKTOP);
   // As a string: a function would be sent as tsx compiled it, with helpers the page does not have.
   await page.addInitScript({ content: "Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel', configurable: true });" });
-  await open(page, `${h.base}docs/admin-panel/intro/`);
+  await open(page, h.base + DOC);
   await page.locator('.search-hint', { hasText: '⌘ K' }).waitFor();
   await page.keyboard.press('Meta+k');
   assert.ok(await box(page).evaluate((el) => el === document.activeElement));
@@ -140,20 +150,15 @@ test('on macOS the hint reads ⌘ K and Cmd+K focuses the box', async () => {
 });
 
 test('Enter with no suggestion active opens every result on the search page; the navbar box keeps working there', async () => {
-  const page = await h.browser.newPage(DESKTOP);
-  const problems = problemsOf(page);
-  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const { page, problems } = await docPage();
   await markWindow(page);
-  const input = box(page);
-  await input.click();
-  await input.pressSequentially('firebase', { delay: 25 });
+  const input = await typeInBox(page, 'firebase');
   await input.press('Enter');
   await page.waitForURL(/\/search\/\?q=firebase$/);
   await page.getByRole('region', { name: 'Firebase Settings' }).waitFor();
   assert.ok(await windowMarked(page), 'a client navigation');
   assert.is(await page.locator('.search-page-input').inputValue(), 'firebase');
-  await input.click();
-  await input.pressSequentially('twilio', { delay: 25 });
+  await typeInBox(page, 'twilio');
   await options(page).first().waitFor();
   await input.press('Enter');
   await page.waitForURL(/\/search\/\?q=twilio$/);

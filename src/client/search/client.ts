@@ -1,5 +1,5 @@
 // The page's side of search: starts the worker on first use and turns its messages into promises.
-import type { SearchHit } from './engine.ts';
+import type { EngineOptions, SearchHit } from './engine.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 export interface SearchClient {
@@ -9,20 +9,15 @@ export interface SearchClient {
   prepare(): void;
 }
 
-export interface SearchClientOptions {
-  workerUrl: string;
-  dataUrl: string;
-  baseUrl: string;
-  bm25: { b: number; k1: number };
-  excerptLength: number;
-}
+/** Where the worker and its data are, and the engine's options, which the worker is given. */
+export type SearchClientOptions = EngineOptions & { workerUrl: string; dataUrl: string };
 
-export function createSearchClient(options: SearchClientOptions): SearchClient {
+export function createSearchClient({ workerUrl, dataUrl, ...engine }: SearchClientOptions): SearchClient {
   let worker: Worker | undefined;
   let next = 0;
   const pending = new Map<number, { resolve: (hits: SearchHit[]) => void; reject: (error: Error) => void }>();
   const start = () => {
-    worker = new Worker(options.workerUrl);
+    worker = new Worker(workerUrl);
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
       if (data.type === 'ready') return;
       if (data.type === 'error' && data.id === undefined) {
@@ -38,15 +33,16 @@ export function createSearchClient(options: SearchClientOptions): SearchClient {
       if (data.type === 'results') waiting?.resolve(data.hits);
       else waiting?.reject(new Error(data.message));
     };
-    const init: WorkerRequest = { type: 'init', dataUrl: options.dataUrl, options: { baseUrl: options.baseUrl, bm25: options.bm25, excerptLength: options.excerptLength } };
+    const init: WorkerRequest = { type: 'init', dataUrl, options: engine };
     worker.postMessage(init);
   };
+  const prepare = () => {
+    if (!worker) start();
+  };
   return {
-    prepare() {
-      if (!worker) start();
-    },
+    prepare,
     query(query, limit) {
-      if (!worker) start();
+      prepare();
       const id = ++next;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });

@@ -104,6 +104,15 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
     return found;
   };
 
+  /** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction (per query). */
+  const answersWord = (word: string): ((term: string) => boolean) => {
+    const stemmed = stem(word);
+    const fuzzy = word.length >= FUZZY_MIN_LENGTH;
+    const fixes = corrections(word);
+    return (term) =>
+      term === stemmed || term.startsWith(word) || term.startsWith(stemmed) || (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) || fixes.includes(term);
+  };
+
   /** Each word as typed, stemmed, with a prefix for the word being typed and one typo for long words. */
   const plainQuery = (words: string[]) =>
     index.query((query) => {
@@ -112,8 +121,8 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
         if (isStopWord(word)) return;
         if (i === words.length - 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
         if (word.length >= FUZZY_MIN_LENGTH) {
-          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; a stem of three
-          // letters ("setings" → "set") is not, one edit from it is any short word ("see", "get").
+          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
+          // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
           const stemmed = stem(word);
           if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
           query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
@@ -139,29 +148,29 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
       const words = queryWords(query);
       if (words.length === 0) return [];
       const content = words.filter((word) => !isStopWord(word));
+      const answers = content.map(answersWord);
       const phrase = content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
       const scored = run(query, words).map((result) => {
         const section = Number(result.ref);
         const [page, , heading, text] = data.sections[section];
         const matched = Object.keys(result.matchData.metadata);
         // Readers expect every word they typed to count: a section that has them all outranks one that repeats one.
-        const covered = content.filter((word) => matched.some((term) => termMatches(term, word) || corrections(word).includes(term))).length;
+        const covered = answers.filter((answered) => matched.some(answered)).length;
         const coverage = content.length ? covered / content.length : 1;
         const adjacent = phrase && (phrase.test(data.pages[page][0]) || phrase.test(heading) || phrase.test(text)) ? 1.5 : 1;
-        return { result, section, page, coverage, score: result.score * coverage * coverage * adjacent };
+        return { result, section, page, coverage, own: result.score * coverage * coverage * adjacent, score: 0 };
       });
       // A section gains from the best other section of its page that has every query word: a page about the
       // subject as a whole outranks a page that mentions it once. (The two best scores per page are kept.)
       const best = new Map<number, [number, number]>();
-      for (const hit of scored) {
-        if (hit.coverage < 1) continue;
-        const [first, second] = best.get(hit.page) ?? [0, 0];
-        best.set(hit.page, hit.score > first ? [hit.score, first] : [first, Math.max(second, hit.score)]);
+      for (const { coverage, page, own } of scored) {
+        if (coverage < 1) continue;
+        const [first, second] = best.get(page) ?? [0, 0];
+        best.set(page, own > first ? [own, first] : [first, Math.max(second, own)]);
       }
-      const base = new Map(scored.map((hit) => [hit, hit.score]));
       for (const hit of scored) {
         const top = best.get(hit.page);
-        if (top) hit.score += PAGE_SUPPORT * (top[0] === base.get(hit) ? top[1] : top[0]);
+        hit.score = hit.own + (top ? PAGE_SUPPORT * (top[0] === hit.own ? top[1] : top[0]) : 0);
       }
       scored.sort((a, b) => b.score - a.score || a.page - b.page);
       // Excerpts only for what is shown.
@@ -181,11 +190,6 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
       });
     },
   };
-}
-
-function termMatches(term: string, word: string): boolean {
-  const stemmed = stem(word);
-  return term === stemmed || term.startsWith(word) || term.startsWith(stemmed) || (word.length >= FUZZY_MIN_LENGTH && (withinOneEdit(term, stemmed) || withinOneEdit(term, word)));
 }
 
 /** True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours. */
