@@ -1,6 +1,7 @@
 // Serves a built site as a static host (GitHub Pages) would: index.html for folders, a 301 to add the trailing
-// slash, the site's own 404.html with status 404, and no way out of the site folder.
-import { readFile, stat } from 'node:fs/promises';
+// slash, the site's own 404.html with status 404, cache headers by kind of file, and no way out of the site folder.
+import { createHash } from 'node:crypto';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -11,26 +12,37 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
 };
+const HTML = TYPES['.html'];
+const TEXT = 'text/plain; charset=utf-8';
 
-/** Files of a folder on disk, never outside it. */
+/** Files of a folder on disk, never outside it (nor through a symbolic link that leads out of it). */
 export function folderSource(root: string): FileSource {
   const top = path.resolve(root);
+  const inside = (base: string, full: string) => full === base || full.startsWith(base + path.sep);
   return async (relPath) => {
     const full = path.resolve(top, relPath);
-    if (full !== top && !full.startsWith(top + path.sep)) return undefined;
+    if (!inside(top, full)) return undefined;
     try {
+      // The handler never asks for '..', but a link inside the build could still point anywhere.
+      if (!inside(await realpath(top), await realpath(full))) return undefined;
       if (!(await stat(full)).isFile()) return undefined;
       return await readFile(full);
     } catch {
@@ -45,49 +57,133 @@ export function mapSource(files: Map<string, string | Uint8Array>): FileSource {
 }
 
 /**
+ * A request target's path, percent-decoded exactly once, and its query; undefined when it is not a plain path inside
+ * the site: another form of target, bad encoding (overlong UTF-8 like %c0%ae ends here), NUL, backslashes, or '.',
+ * '..' and empty segments. The raw target is used on purpose: WHATWG URL parsing would quietly resolve '..' and
+ * '%2e%2e' and read '//x' as a host name, so a traversal attempt would be answered as some other path.
+ */
+export function requestPath(target: string): { raw: string; path: string; query: string } | undefined {
+  const q = target.indexOf('?');
+  const raw = q < 0 ? target : target.slice(0, q);
+  if (!raw.startsWith('/')) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  // Segments after the leading slash; only the last may be empty (a folder's trailing slash).
+  const segments = decoded.split('/').slice(1);
+  if (segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1))) return undefined;
+  return { raw, path: decoded, query: q < 0 ? '' : target.slice(q) };
+}
+
+/** Hashed file names (esbuild's base32 `.ABCD2345.`, our hex `-1a2b3c4d.`) never change content. */
+const HASHED = /[.-](?:[A-Z2-7]{8}|[0-9a-f]{8})\.[A-Za-z0-9]+$/;
+
+/** Cache-Control for a served file: hashed assets for a year; anything else is checked again on every use. */
+function cacheControl(relPath: string): string {
+  // A file the user put under static/assets/ keeps its name, so the folder alone does not make it immutable.
+  return relPath.startsWith('assets/') && HASHED.test(relPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+interface Reply {
+  status: number;
+  body: string | Uint8Array;
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+/**
  * A request handler for the site at `baseUrl`. `transformHtml` changes each HTML page on its way out (the dev
  * server adds its live-reload script; the files themselves stay as a build writes them).
  */
 export function staticHandler(source: FileSource, baseUrl: string, transformHtml?: (html: string) => string): http.RequestListener {
+  const html = (raw: string | Uint8Array) => {
+    const text = typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8');
+    return transformHtml ? transformHtml(text) : raw;
+  };
+  const notFound = async (): Promise<Reply> => {
+    const page = await source('404.html');
+    return page === undefined ? { status: 404, body: 'Not found', type: TEXT } : { status: 404, body: html(page), type: HTML, headers: { 'cache-control': 'no-cache' } };
+  };
+  const redirect = (location: string): Reply => ({ status: 301, body: '', headers: { location } });
+  const file = (rel: string, body: string | Uint8Array): Reply => {
+    const type = TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream';
+    return { status: 200, body: type === HTML ? html(body) : body, type, headers: { 'cache-control': cacheControl(rel) } };
+  };
+
+  const resolve = async (req: http.IncomingMessage): Promise<Reply> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, body: 'Method not allowed', type: TEXT, headers: { allow: 'GET, HEAD' } };
+    const target = requestPath(req.url ?? '');
+    if (!target) return { status: 400, body: 'Bad request', type: TEXT };
+    // Locations are built from the raw path, still percent-encoded: a header cannot carry the decoded characters.
+    if (`${target.path}/` === baseUrl) return redirect(`${target.raw}/${target.query}`);
+    if (!target.path.startsWith(baseUrl)) return notFound();
+    const rel = target.path.slice(baseUrl.length);
+    if (rel === '' || rel.endsWith('/')) {
+      const index = await source(`${rel}index.html`);
+      return index === undefined ? notFound() : file(`${rel}index.html`, index);
+    }
+    const exact = await source(rel);
+    if (exact !== undefined) return file(rel, exact);
+    // Like GitHub Pages: a folder gets its slash, and 'x' is also 'x.html'. 'x.html' is not 'x/' there, so it
+    // answers 404 and the 404 page's client router strips the suffix (SPEC; the browser tests rely on it).
+    if ((await source(`${rel}/index.html`)) !== undefined) return redirect(`${target.raw}/${target.query}`);
+    const page = await source(`${rel}.html`);
+    return page === undefined ? notFound() : file(`${rel}.html`, page);
+  };
+
   return async (req, res) => {
-    const send = (status: number, raw: string | Uint8Array, type: string, headers: Record<string, string> = {}) => {
-      const body = transformHtml && type === TYPES['.html'] ? transformHtml(typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8')) : raw;
-      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    const notFound = async () => send(404, (await source('404.html')) ?? 'Not found', TYPES['.html'], { 'cache-control': 'no-cache' });
-
-    let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    } catch {
-      return send(400, 'Bad request', 'text/plain; charset=utf-8');
+      send(req, res, await resolve(req));
+    } catch (error) {
+      // Never an unhandled rejection: the server outlives a bad request or a failing source.
+      if (res.headersSent) res.destroy();
+      else send(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT });
     }
-    if (pathname.includes('\0') || pathname.split(/[\\/]/).includes('..')) return send(400, 'Bad request', 'text/plain; charset=utf-8');
-    if (pathname === baseUrl.replace(/\/$/, '')) return send(301, '', 'text/plain', { location: baseUrl });
-    if (!pathname.startsWith(baseUrl)) return notFound();
-    const rel = pathname.slice(baseUrl.length);
-
-    const isFolder = rel === '' || rel.endsWith('/');
-    const file = isFolder ? `${rel}index.html` : rel;
-    const body = await source(file);
-    if (body !== undefined) {
-      const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-      // Hashed assets never change; pages must be revalidated.
-      const cache = /^assets\//.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return send(200, body, type, { 'cache-control': cache });
-    }
-    if (!isFolder && (await source(`${rel}/index.html`)) !== undefined) {
-      const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-      return send(301, '', 'text/plain', { location: `${baseUrl}${rel}/${query}` });
-    }
-    return notFound();
   };
 }
 
-/** Listens on host:port, trying the next port when it is taken. Resolves with the server and the port. */
-export async function listen(handler: http.RequestListener, host: string, port: number, tries = 20): Promise<{ server: http.Server; port: number }> {
-  for (let attempt = 0; attempt < tries; attempt++) {
+/** Writes a reply: an ETag on files and 304 when the client has them, the length always, the body unless HEAD. */
+function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.status === 200) {
+    // The content is the validator: an in-memory build has no modification times, and every build rewrites the
+    // files on disk, so Last-Modified would change when the bytes do not.
+    const etag = `"${createHash('sha1').update(reply.body).digest('base64url')}"`;
+    headers.etag = etag;
+    if (matches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+  }
+  if (reply.type) headers['content-type'] = reply.type;
+  headers['content-length'] = Buffer.byteLength(reply.body);
+  res.writeHead(reply.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : reply.body);
+}
+
+/** If-None-Match against an ETag: '*' or any listed tag, weak or strong (RFC 9110 uses the weak comparison here). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Listens on host:port, trying the next port (and saying so) when it is taken. Resolves with the server and the port. */
+export async function listen(
+  handler: http.RequestListener,
+  host: string,
+  port: number,
+  options: { tries?: number; log?: (line: string) => void } = {},
+): Promise<{ server: http.Server; port: number }> {
+  const { tries = 20, log = (line: string) => console.error(line) } = options;
+  for (let attempt = 0; attempt < tries && port + attempt <= 65535; attempt++) {
     const server = http.createServer(handler);
     const result = await new Promise<number | NodeJS.ErrnoException>((resolve) => {
       server.once('error', resolve);
@@ -96,7 +192,7 @@ export async function listen(handler: http.RequestListener, host: string, port: 
     });
     if (typeof result === 'number') return { server, port: result };
     if (result.code !== 'EADDRINUSE') throw result;
-    console.error(`port ${port + attempt} is in use, trying ${port + attempt + 1}`);
+    log(`Port ${port + attempt} is in use; trying ${port + attempt + 1}.`);
   }
-  throw new Error(`no free port between ${port} and ${port + tries - 1}`);
+  throw new Error(`no free port from ${port} to ${Math.min(port + tries - 1, 65535)} on ${host}`);
 }

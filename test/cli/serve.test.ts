@@ -1,0 +1,112 @@
+// `egdocs serve --dir build` as a user runs it: a real process serving a finished build on loopback, including when
+// the port asked for is taken.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from '../helpers.ts';
+
+const run = promisify(execFile);
+const BIN = path.join(ROOT, 'bin/egdocs.js');
+const test = suite('egdocs serve --dir');
+
+interface Served {
+  child: ChildProcess;
+  /** The URL it printed, e.g. http://127.0.0.1:41234/mini/ */
+  url: string;
+  output: () => string;
+}
+
+/** Starts `egdocs serve --dir build ...args` and waits until it prints where it serves. */
+function serve(cwd: string, ...args: string[]): Promise<Served> {
+  const child = spawn('node', [BIN, 'serve', '--dir', 'build', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no 'Serving' line in 15 s; output:\n${output}`)), 15000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const url = /Serving build at (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}; output:\n${output}`)));
+  });
+}
+
+async function stop(served: Served | undefined): Promise<void> {
+  if (!served || served.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => served.child.once('exit', resolve));
+  served.child.kill();
+  await exited;
+}
+
+let project: string;
+test.before(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-serve-'));
+  await mkdir(path.join(project, 'content/docs'), { recursive: true });
+  await writeFile(
+    path.join(project, 'site.config.ts'),
+    `import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',\n  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },\n  docs: { sidebars: { docs: ['intro', 'setup'] } } });\n`,
+  );
+  await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
+  await run('node', [BIN, 'build'], { cwd: project });
+});
+test.after(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+test('serves the build on 127.0.0.1: pages with 200, unknown paths with the 404 page', async () => {
+  let served: Served | undefined;
+  try {
+    served = await serve(project, '--port', '0');
+    assert.match(served.url, /^http:\/\/127\.0\.0\.1:\d+\/mini\/$/);
+    const page = await fetch(`${served.url}docs/setup/`);
+    assert.is(page.status, 200);
+    assert.match(await page.text(), '<h1>Setup</h1>');
+    const missing = await fetch(`${served.url}docs/nothing/`);
+    assert.is(missing.status, 404);
+    assert.match(await missing.text(), 'Page Not Found');
+    const redirect = await fetch(`${served.url}docs/setup?x=1`, { redirect: 'manual' });
+    assert.is(redirect.status, 301);
+    assert.is(redirect.headers.get('location'), '/mini/docs/setup/?x=1');
+  } finally {
+    await stop(served);
+  }
+});
+
+test('a taken port is reported and the next free one is used', async () => {
+  const blocker = http.createServer((_req, res) => res.end('blocker'));
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const taken = (blocker.address() as AddressInfo).port;
+  let served: Served | undefined;
+  try {
+    served = await serve(project, '--port', String(taken));
+    assert.match(served.output(), `Port ${taken} is in use; trying ${taken + 1}.`);
+    const port = Number(new URL(served.url).port);
+    assert.ok(port > taken, `serving on ${port}, the taken port was ${taken}`);
+    const page = await fetch(`${served.url}docs/setup/`);
+    assert.is(page.status, 200);
+    assert.match(await page.text(), '<h1>Setup</h1>');
+  } finally {
+    await stop(served);
+    blocker.close();
+  }
+});
+
+test('a folder that does not exist is named, with what to do', async () => {
+  const failed = await run('node', [BIN, 'serve', '--dir', 'nowhere'], { cwd: project, timeout: 15000 }).catch((error) => error as { code: number; stderr: string });
+  assert.is((failed as { code: number }).code, 1);
+  assert.match(failed.stderr, "nowhere: no such folder; run 'egdocs build' first");
+});
+
+test.run();
