@@ -1,42 +1,31 @@
+import path from 'node:path';
 import { buildSiteFiles } from '../build.ts';
 import { loadConfig } from '../config/load.ts';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { printFailure } from './report.ts';
+import { diagnosticsOf } from '../diagnostics.ts';
+import type { Config } from '../types.ts';
+import { type CheckFormat, checkReport } from './report.ts';
 
-/** `egdocs check`: build in memory, print every warning, exit 1 when there is any. */
-export async function runCheck(options: { configFile: string; format: 'text' | 'json' | 'github' }): Promise<number> {
+/** `egdocs check`: build in memory, report every warning (or what failed the build), exit 1 when there is any. */
+export async function runCheck(options: { configFile: string; format: CheckFormat }): Promise<number> {
+  let config: Config | undefined;
   try {
-    const config = await loadConfig({ configFile: options.configFile });
+    config = await loadConfig({ configFile: options.configFile });
     const result = await buildSiteFiles({ config });
-    const list = sortDiagnostics(result.diagnostics);
-    print(list, options.format);
-    return list.length > 0 ? 1 : 0;
+    console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
+    return result.diagnostics.length > 0 ? 1 : 0;
   } catch (error) {
-    printFailure(error);
+    // A failed build is reported in the chosen format too, so CI shows its errors like any warning.
+    const diagnostics = diagnosticsOf(error);
+    if (diagnostics) console.log(checkReport(diagnostics, options.format, githubPath(config)));
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return 1;
   }
 }
 
-function print(list: Diagnostic[], format: 'text' | 'json' | 'github'): void {
-  if (format === 'json') {
-    console.log(JSON.stringify(list, null, 2));
-    return;
-  }
-  if (format === 'github') {
-    for (const d of list) {
-      const where = d.location ? `file=${d.location.file}${d.location.line ? `,line=${d.location.line}` : ''}${d.location.column ? `,col=${d.location.column}` : ''}` : '';
-      console.log(`::${d.severity === 'error' ? 'error' : 'warning'} ${where}::${(d.hint ? `${d.message}; ${d.hint}` : d.message).replace(/%/g, '%25').replace(/\n/g, '%0A')}`);
-    }
-    return;
-  }
-  let file: string | undefined;
-  for (const d of list) {
-    if (d.location?.file !== file) {
-      file = d.location?.file;
-      console.log(`\n${file ?? '(site)'}`);
-    }
-    console.log(`  ${formatDiagnostic(d)}`);
-  }
-  const files = new Set(list.map((d) => d.location?.file)).size;
-  console.log(list.length === 0 ? 'No broken links, anchors or images.' : `\n${list.length} warning${list.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`);
+/**
+ * Content paths are relative to the project; GitHub resolves annotation paths from the checkout, where the command
+ * runs, so a project in a subfolder (`egdocs check -c docs/site.config.ts`) needs the folder in front.
+ */
+function githubPath(config: Config | undefined): (file: string) => string {
+  return (file) => (config && file !== config.configFile ? path.relative(process.cwd(), path.resolve(config.paths.root, file)) : file);
 }

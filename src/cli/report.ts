@@ -2,6 +2,7 @@
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../types.ts';
 
+/** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
   for (const d of sortDiagnostics(list)) out(`${d.severity === 'error' ? 'error' : 'warning'}  ${formatDiagnostic(d)}`);
 }
@@ -28,4 +29,64 @@ export function printFailure(error: unknown): void {
   } else {
     console.error(error instanceof Error ? error.stack ?? error.message : String(error));
   }
+}
+
+/** Output formats of `egdocs check`. */
+export type CheckFormat = 'text' | 'json' | 'github';
+
+/**
+ * `egdocs check`'s report of a build's diagnostics (a failed build's errors among them): text grouped by file with a
+ * summary line, a JSON array, or GitHub workflow annotations. `githubPath` maps a file to the path GitHub knows it by.
+ */
+export function checkReport(list: Diagnostic[], format: CheckFormat, githubPath: (file: string) => string = (file) => file): string {
+  const sorted = sortDiagnostics(list);
+  if (format === 'json') return JSON.stringify(sorted.map(jsonOf), null, 2);
+  if (format === 'github') return [...sorted.map((d) => annotation(d, githubPath)), checkSummary(sorted)].join('\n');
+  const lines: string[] = [];
+  let file: string | undefined | null = null;
+  for (const d of sorted) {
+    if (d.location?.file !== file) {
+      file = d.location?.file;
+      lines.push(...(lines.length > 0 ? [''] : []), file ?? '(site)');
+    }
+    lines.push(`  ${d.severity === 'error' ? 'error  ' : ''}${formatDiagnostic(d)}`);
+  }
+  return [...lines, ...(lines.length > 0 ? [''] : []), checkSummary(sorted)].join('\n');
+}
+
+/** "3 warnings in 2 files", or how a build failed, or that nothing was found. */
+function checkSummary(list: Diagnostic[]): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const errors = list.filter((d) => d.severity === 'error').length;
+  const warnings = list.length - errors;
+  const files = new Set(list.flatMap((d) => (d.location ? [d.location.file] : []))).size;
+  const where = files > 0 ? ` in ${count(files, 'file')}` : '';
+  if (errors > 0) return `The build failed with ${count(errors, 'error')}${warnings > 0 ? ` and ${count(warnings, 'warning')}` : ''}${where}`;
+  return warnings > 0 ? `${count(warnings, 'warning')}${where}` : 'No broken links, anchors or images.';
+}
+
+/** The same fields in the same order for every diagnostic, whichever stage made it. */
+function jsonOf(d: Diagnostic): Diagnostic {
+  const location = d.location && { file: d.location.file, line: d.location.line, column: d.location.column };
+  return { severity: d.severity, code: d.code, message: d.message, location, hint: d.hint };
+}
+
+/** A workflow command: `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects. */
+function annotation(d: Diagnostic, githubPath: (file: string) => string): string {
+  const properties: [string, string | number | undefined][] = d.location
+    ? [['file', githubPath(d.location.file)], ['line', d.location.line], ['col', d.location.line ? d.location.column : undefined]]
+    : [];
+  properties.push(['title', `egdocs ${d.code}`]);
+  const written = properties.filter(([, value]) => value !== undefined).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+  return `::${d.severity} ${written.join(',')}::${escapeData(d.hint ? `${d.message}; ${d.hint}` : d.message)}`;
+}
+
+/** Message text of a workflow command: '%', CR and LF would end or garble it. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A property value of a workflow command: also ':' and ',', which separate properties. */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }

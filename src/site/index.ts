@@ -95,7 +95,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
     add({ path: withBase(config, redirect.from.startsWith(config.baseUrl) ? redirect.from.slice(config.baseUrl.length) : redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
   }
 
-  reportDuplicates(routes, diagnostics);
+  reportDuplicates(config, routes, pages, diagnostics);
   const assets = new Map<string, Uint8Array>();
   for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);
   return { config, routes, sidebars, docs, posts, pages, assets };
@@ -172,12 +172,28 @@ function outFileOf(config: Config, path: string): string {
   return `${path.slice(config.baseUrl.length)}index.html`;
 }
 
-function reportDuplicates(routes: Route[], diagnostics: Diagnostics): void {
-  const seen = new Map<string, Route>();
+/** Warns once for each extra route to a path already taken; the first route to a path is the one written. */
+function reportDuplicates(config: Config, routes: Route[], pages: Page[], diagnostics: Diagnostics): void {
+  const sourceByFile = new Map(pages.map((page) => [page.source.file, page.source]));
+  const producer = (route: Route) => route.file ?? (route.data.kind === 'redirect' ? `a redirect in ${config.configFile}` : `the generated ${route.data.kind} page`);
+  // The line that gave a page its route: front matter `slug` (or a doc's `id`), which is where the clash is fixed.
+  const routeLine = (route: Route) => {
+    const keyLines = route.file ? sourceByFile.get(route.file)?.keyLines : undefined;
+    return keyLines?.slug ?? keyLines?.id;
+  };
+  const first = new Map<string, Route>();
   for (const route of routes) {
-    const first = seen.get(route.path);
-    if (first) {
-      diagnostics.warn('duplicate-route', `route ${route.path} is also produced by ${first.file ?? 'a generated page'}; only one can be written`, route.file ? { file: route.file, line: 1, column: 1 } : undefined, 'give one of them another slug');
-    } else seen.set(route.path, route);
+    const written = first.get(route.path);
+    if (!written) {
+      first.set(route.path, route);
+      continue;
+    }
+    const pair = [route, written];
+    const at = pair.find((r) => routeLine(r) !== undefined) ?? pair.find((r) => r.file);
+    const location = at?.file ? { file: at.file, line: routeLine(at) ?? 1, column: 1 } : route.data.kind === 'redirect' ? { file: config.configFile } : undefined;
+    const file = pair.find((r) => r.file)?.file;
+    const redirect = pair.some((r) => r.data.kind === 'redirect') ? 'remove the redirect' : undefined;
+    const hint = pair.every((r) => r.file) ? 'give one of them another slug' : file ? [redirect, `give ${file} another slug`].filter(Boolean).join(' or ') : redirect;
+    diagnostics.warn('duplicate-route', `route ${route.path} is produced by both ${producer(written)} and ${producer(route)}; only the first is written`, location, hint);
   }
 }

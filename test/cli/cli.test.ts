@@ -1,26 +1,13 @@
 // The CLI as a user runs it: a real process on a small project in a temporary folder.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers.ts';
+import { egdocs } from './run.ts';
 
-const run = promisify(execFile);
-const BIN = path.join(ROOT, 'bin/egdocs.js');
 const test = suite('egdocs CLI');
-
-async function egdocs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let project: string;
 test.before.each(async () => {
@@ -88,7 +75,7 @@ test('build reports broken links and still succeeds; check exits 1 on them', asy
   assert.match(check.stdout, '1 warning in 1 file');
   const json = JSON.parse((await egdocs(project, 'check', '--format', 'json')).stdout);
   assert.equal(json[0].location, { file: 'content/docs/setup.md', line: 3, column: 8 });
-  assert.match((await egdocs(project, 'check', '--format', 'github')).stdout, '::warning file=content/docs/setup.md,line=3,col=8::markdown link');
+  assert.match((await egdocs(project, 'check', '--format', 'github')).stdout, '::warning file=content/docs/setup.md,line=3,col=8,title=egdocs broken-markdown-link::markdown link');
 });
 
 test('check exits 0 on a clean site', async () => {

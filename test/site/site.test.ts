@@ -84,7 +84,7 @@ test('docs tags get a list page and a page per tag', async () => {
 test('two sources with one route are a duplicate-route warning', async () => {
   const { diagnostics } = await buildFromMap({ ...docs, 'docs/guide/copy.md': '---\nslug: one\n---\n# Copy\n' }, config);
   assert.equal(diagnostics.filter((d) => d.code === 'duplicate-route').map(formatDiagnostic), [
-    'content/docs/guide/one.md:1:1  route /base/docs/guide/one/ is also produced by content/docs/guide/copy.md; only one can be written; give one of them another slug',
+    'content/docs/guide/copy.md:2:1  route /base/docs/guide/one/ is produced by both content/docs/guide/copy.md and content/docs/guide/one.md; only the first is written; give one of them another slug',
   ]);
 });
 

@@ -1,0 +1,70 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkReport } from '../../src/cli/report.ts';
+import type { Diagnostic } from '../../src/diagnostics.ts';
+
+const test = suite('check report formats');
+
+const odd: Diagnostic = {
+  severity: 'warning',
+  code: 'broken-link',
+  message: "link '/a%20b/' leads to 100% nowhere\r\nsecond line",
+  location: { file: 'content/docs/a,b:c.md', line: 4, column: 2 },
+  hint: 'did you mean /a/?',
+};
+
+test('github: message and properties escaped as the runner reads them', () => {
+  assert.is(
+    checkReport([odd], 'github').split('\n')[0],
+    "::warning file=content/docs/a%2Cb%3Ac.md,line=4,col=2,title=egdocs broken-link::link '/a%2520b/' leads to 100%25 nowhere%0D%0Asecond line; did you mean /a/?",
+  );
+});
+
+test('github: a diagnostic without a place is an annotation with only a title; errors are ::error', () => {
+  const list: Diagnostic[] = [
+    { severity: 'warning', code: 'duplicate-route', message: 'route /x/ is produced by both A and B' },
+    { severity: 'error', code: 'render', message: 'template failed', location: { file: 'content/docs/a.md' } },
+  ];
+  assert.is(
+    checkReport(list, 'github'),
+    ['::warning title=egdocs duplicate-route::route /x/ is produced by both A and B', '::error file=content/docs/a.md,title=egdocs render::template failed', 'The build failed with 1 error and 1 warning in 1 file'].join('\n'),
+  );
+});
+
+test('text: sorted and grouped by file, errors marked, problems without a file first under (site)', () => {
+  const list: Diagnostic[] = [
+    { severity: 'warning', code: 'broken-anchor', message: "anchor '#x' does not exist on this page", location: { file: 'content/docs/b.md', line: 9, column: 3 } },
+    { severity: 'warning', code: 'duplicate-route', message: 'route /x/ is produced by both A and B' },
+    { severity: 'error', code: 'content', message: 'invalid front matter', location: { file: 'content/docs/a.md', line: 2, column: 1 } },
+    { severity: 'warning', code: 'broken-anchor', message: "anchor '#y' does not exist on this page", location: { file: 'content/docs/b.md', line: 1, column: 5 } },
+  ];
+  assert.is(
+    checkReport(list, 'text'),
+    [
+      '(site)',
+      '  route /x/ is produced by both A and B',
+      '',
+      'content/docs/a.md',
+      '  error  content/docs/a.md:2:1  invalid front matter',
+      '',
+      'content/docs/b.md',
+      "  content/docs/b.md:1:5  anchor '#y' does not exist on this page",
+      "  content/docs/b.md:9:3  anchor '#x' does not exist on this page",
+      '',
+      'The build failed with 1 error and 3 warnings in 2 files',
+    ].join('\n'),
+  );
+});
+
+test('text: one warning in one file; nothing found', () => {
+  assert.match(checkReport([odd], 'text'), /\n\n1 warning in 1 file$/);
+  assert.is(checkReport([], 'text'), 'No broken links, anchors or images.');
+});
+
+test('json: the same keys in the same order whatever made the diagnostic; an empty list is []', () => {
+  const shuffled = { hint: 'h', location: { column: 2, line: 1, file: 'f.md' }, message: 'm', code: 'broken-link', severity: 'warning' } as Diagnostic;
+  assert.is(checkReport([shuffled], 'json'), JSON.stringify([{ severity: 'warning', code: 'broken-link', message: 'm', location: { file: 'f.md', line: 1, column: 2 }, hint: 'h' }], null, 2));
+  assert.is(checkReport([], 'json'), '[]');
+});
+
+test.run();
