@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { measureServe, serveSection } from './serve.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,6 +60,10 @@ for (const size of sizes) {
   }
 }
 
+console.log('\nserve: save to reload');
+const serve = serveSection(await measureServe());
+console.log(serve);
+
 const cpus = os.cpus();
 await writeFile(
   path.join(root, 'bench/RESULTS.md'),
@@ -75,6 +80,7 @@ Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.t
 | site | routes | build time (median of up to ${runs}; 1 run at 10,000) | peak RSS | warnings | steps of the first run (ms) |
 |---|---|---|---|---|---|
 ${rows.join('\n')}
-`,
+
+${serve}`,
 );
 console.log('\nwrote bench/RESULTS.md');

@@ -2,12 +2,13 @@
 // Each step is timed, and an error thrown inside a step carries the step's name.
 import path from 'node:path';
 import { BuildError, Diagnostics, type Diagnostic } from './diagnostics.ts';
-import { bundleClient } from './bundle/index.ts';
+import { type Bundle, bundleClient } from './bundle/index.ts';
 import { checkLinks } from './check/links.ts';
-import { type ContentFiles, parseContent, readContentFiles } from './content/read.ts';
-import { createMarkdown } from './markdown/index.ts';
+import { type ContentFiles, type ParseCache, parseContent, readContentFiles } from './content/read.ts';
+import { type PageCache, createMarkdown } from './markdown/index.ts';
+import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
-import { chromeOf, renderRoute, sidebarFiles } from './render/index.ts';
+import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { searchDataFile } from './search/data.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
@@ -18,6 +19,27 @@ export interface BuildOptions {
   config: Config;
   /** Content to build instead of reading content/ from disk (tests, serve). */
   files?: ContentFiles;
+  /** What earlier builds of the same config left for this one (serve): each stage redoes only what changed. */
+  cache?: BuildCache;
+}
+
+/**
+ * Each stage's results from earlier builds, for `egdocs serve`. Keyed by their inputs, so a stale entry is never
+ * used: sources by their text, pages by their source and lookups, routes by their props. Valid for one config.
+ */
+export interface BuildCache {
+  parsed: ParseCache;
+  pages: PageCache;
+  highlighter?: CodeHighlighter;
+  /** The client bundle depends only on egdocs' own sources and the base URL; serve drops it when templates change. */
+  bundle?: Promise<Bundle>;
+  /** Templates loaded fresh after a change (serve); none means the ones compiled in. */
+  templates?: Templates;
+  render: RenderMemo;
+}
+
+export function createBuildCache(): BuildCache {
+  return { parsed: new Map(), pages: new Map(), render: { routes: new Map(), rendered: 0 } };
 }
 
 /** Thrown when a build has errors: carries every diagnostic, so all problems show at once. */
@@ -29,7 +51,7 @@ export class BuildFailed extends Error {
 }
 
 /** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
-export async function buildSiteFiles({ config, files }: BuildOptions): Promise<BuildResult> {
+export async function buildSiteFiles({ config, files, cache }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
@@ -49,40 +71,49 @@ export async function buildSiteFiles({ config, files }: BuildOptions): Promise<B
   };
 
   const input = await step('read', () => files ?? readContentFiles(config.paths.root));
-  const content = await step('content', () => parseContent(input, diagnostics));
+  const content = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
   stopOnErrors(diagnostics);
   const routeByFile = new Map(content.sources.map((source) => [source.file, routeOfSource(source, config)]));
+  let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
-    const highlightCache = path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
-    const renderer = await createMarkdown({ config, content, routeByFile, diagnostics, highlightCache });
+    // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the
+    // entries a build used, so it would replace the project's entries with its own few.
+    const highlightCache = files && !cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
+    const highlighter = cache ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open()) : undefined;
+    const renderer = await createMarkdown({ config, content, routeByFile, diagnostics, highlightCache, highlighter, cache: cache?.pages });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
-    return renderer.renderPages(content.sources, (source, error) => {
+    const pages = await renderer.renderPages(content.sources, (source, error) => {
       if (error instanceof BuildError) diagnostics.items.push(error.diagnostic);
       else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
     });
+    pagesRendered = renderer.rendered;
+    return pages;
   });
   stopOnErrors(diagnostics);
   const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));
   await step('check', () => checkLinks(site, routeByFile, diagnostics));
-  const bundle = await step('bundle', () => bundleClient({ baseUrl: config.baseUrl }));
-  const search = await step('search', () => searchDataFile(site));
-  const sidebarData = sidebarFiles(site.sidebars, config.baseUrl);
+  const bundle = await step('bundle', () => {
+    if (!cache) return bundleClient({ baseUrl: config.baseUrl });
+    // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
+    cache.bundle ??= bundleClient({ baseUrl: config.baseUrl }).catch((error) => {
+      cache.bundle = undefined;
+      throw error;
+    });
+    return cache.bundle;
+  });
+  // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
+  const search = await step('search', () => searchDataFile(site, { hashed: !cache }));
+  const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl });
-    const context = { site, chrome, assets: { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload }, generator: `egdocs ${VERSION}` };
-    const out: OutputFile[] = [];
-    for (const route of site.routes) {
-      try {
-        out.push(...renderRoute(context, route));
-      } catch (error) {
-        diagnostics.error('render', `template failed: ${(error as Error).message}`, route.file ? { file: route.file } : undefined);
-      }
-    }
-    return out;
+    const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
+    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
+    return renderRoutes(context, { memo: cache?.render, diagnostics, root: config.paths.root });
   });
   stopOnErrors(diagnostics);
   const extra = [...bundle.files, search.file, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
-  return { site, files: dedupe([...output, ...extra]), diagnostics: diagnostics.items, timings };
+  const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
+  return { site, files: dedupe([...output, ...extra]), diagnostics: diagnostics.items, timings, rendered };
 }
 
 function stopOnErrors(diagnostics: Diagnostics): void {

@@ -1,5 +1,8 @@
 // Diagnostics are data: every stage pushes to one list, and printing is separate (see formatDiagnostic).
 
+// Suggestions live in suggest.ts; stages that report a problem import them from here with the rest.
+export { didYouMean } from './suggest.ts';
+
 /** Where a diagnostic points: a file, and a 1-based line and column when known. */
 export interface Location {
   file: string;
@@ -12,10 +15,12 @@ export type DiagnosticCode =
   | 'broken-markdown-link'
   | 'broken-anchor'
   | 'missing-image'
+  | 'missing-file'
   | 'duplicate-route'
   | 'content'
   | 'config'
-  | 'render';
+  | 'render'
+  | 'template';
 
 /** A warning or error, with where it comes from and how to fix it. */
 export interface Diagnostic {
@@ -86,39 +91,4 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
       (a.location?.column ?? 0) - (b.location?.column ?? 0) ||
       a.message.localeCompare(b.message),
   );
-}
-
-/**
- * The closest candidate to `input`, if close enough to be a likely typo: a small edit distance on the part after the
- * common prefix (so 'content/docs/missing.md' does not suggest 'content/docs/setup.md'), or every word of the input
- * appearing in the candidate ('install-panel' -> 'install-the-panel').
- */
-export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
-  const needle = input.toLowerCase();
-  const words = needle.split(/[^a-z0-9]+/).filter(Boolean);
-  let best: string | undefined;
-  let bestScore = Infinity;
-  for (const candidate of candidates) {
-    const other = candidate.toLowerCase();
-    let prefix = 0;
-    while (prefix < needle.length && needle[prefix] === other[prefix]) prefix++;
-    const rest = needle.slice(prefix);
-    const distance = editDistance(rest, other.slice(prefix));
-    const allWords = words.length > 1 && words.every((word) => other.split(/[^a-z0-9]+/).includes(word));
-    const score = distance <= Math.max(2, Math.floor(rest.length / 3)) ? distance : allWords ? 3 : Infinity;
-    if (score < bestScore) [best, bestScore] = [candidate, score];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -359,6 +359,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Each step's duration and the heap in use when it ended. */
   timings: { step: string; ms: number; heapMb: number }[];
+  /** How many markdown pages and routes this build rendered; with a BuildCache, the rest were reused. */
+  rendered: { pages: number; routes: number };
 }
 
 // ---------------------------------------------------------------- templates

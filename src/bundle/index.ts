@@ -2,8 +2,11 @@
 // minified, with content hashes in their names so they can be cached forever.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type BuildOptions, type Message, type Metafile } from 'esbuild';
+import { fail } from '../diagnostics.ts';
+import type { Templates } from '../render/index.ts';
 import type { PageGroup } from '../../templates/pages.ts';
 import type { OutputFile } from '../types.ts';
 
@@ -24,7 +27,7 @@ export interface Bundle {
 const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
 
 /** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
-const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
+export const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(dir: string): string {
   for (let current = dir; ; current = path.dirname(current)) {
@@ -53,7 +56,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker] = await Promise.all([
+  const [client, worker] = await esbuildOrDiagnostic(async () => Promise.all([
     build({
       ...common,
       entryPoints: {
@@ -71,7 +74,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     }),
     // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
     build({ ...common, entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') }, format: 'iife', entryNames: 'js/[name].[hash]' }),
-  ]);
+  ]));
   const files: OutputFile[] = [];
   const urlsOf = (outputs: typeof client.outputFiles) =>
     outputs.map((file) => {
@@ -88,6 +91,49 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     preload: preloads(client.metafile, baseUrl),
     workerUrl,
   };
+}
+
+/**
+ * A fresh copy of templates/server.ts, compiled from the templates as they are now on disk: `egdocs serve` renders
+ * with it after a template changed. Written beside node_modules so its bare imports (react) resolve to the same
+ * packages the server uses, imported, and deleted.
+ */
+export async function bundleTemplates(templatesDir = path.join(packageRoot, 'templates')): Promise<Templates> {
+  const outfile = path.join(packageRoot, 'node_modules/.cache/egdocs', `templates-${process.pid}-${++templateBuilds}.mjs`);
+  await esbuildOrDiagnostic(() =>
+    build({
+      entryPoints: [path.join(templatesDir, 'server.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      jsx: 'automatic',
+      // Inline source maps put template files and lines into the stack of an exception thrown while rendering.
+      sourcemap: 'inline',
+      // Messages then name 'templates/DocPage.tsx', relative to the folder holding the templates.
+      absWorkingDir: path.dirname(templatesDir),
+      logLevel: 'silent',
+    }),
+  );
+  try {
+    return (await import(pathToFileURL(outfile).href)) as Templates;
+  } finally {
+    await rm(outfile, { force: true });
+  }
+}
+let templateBuilds = 0;
+
+/** Runs esbuild; its first error (a template or client file that does not compile) becomes a diagnostic at its line. */
+async function esbuildOrDiagnostic<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const first = (error as { errors?: Message[] }).errors?.[0];
+    if (!first) throw error;
+    const at = first.location;
+    fail('template', first.text, at ? { file: at.file, line: at.line, column: at.column + 1 } : undefined);
+  }
 }
 
 /** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */

@@ -1,9 +1,9 @@
 // The content stage: turns the files under content/ into typed Source records, authors and tags.
 // Only readContentFiles touches the disk; parseContent works on an in-memory file map, so tests need no files.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { BuildError, type Diagnostics, fail } from '../diagnostics.ts';
+import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
 import type { Author, ContentSet, Source, SourceKind, TagInfo } from '../types.ts';
 import { splitFrontMatter } from './frontmatter.ts';
 
@@ -20,54 +20,91 @@ const MARKDOWN = /\.mdx?$/;
 
 /** Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. */
 export async function readContentFiles(root: string): Promise<ContentFiles> {
-  const texts = new Map<string, string>();
-  const assets = new Map<string, Uint8Array>();
+  const files: ContentFiles = { texts: new Map(), assets: new Map() };
   const contentDir = path.join(root, 'content');
   const rels = await listFiles(contentDir);
   // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
   for (let i = 0; i < rels.length; i += 128) {
     const batch = rels.slice(i, i + 128);
     const contents = await Promise.all(batch.map((rel) => readFile(path.join(contentDir, rel))));
-    batch.forEach((rel, k) => {
-      const file = `content/${rel}`;
-      if (isText(rel) && !rel.startsWith('static/')) texts.set(file, decodeUtf8(contents[k], file));
-      else assets.set(file, contents[k]);
-    });
+    batch.forEach((rel, k) => store(files, rel, contents[k]));
   }
-  return { texts, assets };
+  return files;
+}
+
+/**
+ * Brings `files` up to date after changes under content/ (absolute or root-relative paths of files or folders that
+ * were added, changed or removed), reading only those. `egdocs serve` calls it instead of reading everything again.
+ */
+export async function updateContentFiles(files: ContentFiles, root: string, changed: Iterable<string>): Promise<void> {
+  const contentDir = path.join(root, 'content');
+  for (const changedPath of changed) {
+    const rel = path.relative(contentDir, path.resolve(root, changedPath)).split(path.sep).join('/');
+    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    const prefix = rel === '' ? 'content/' : `content/${rel}/`;
+    // Whatever was at this path (a file, or a folder's files) goes; whatever is there now comes back.
+    for (const map of [files.texts, files.assets] as Map<string, unknown>[]) {
+      for (const key of [...map.keys()]) if (key === `content/${rel}` || key.startsWith(prefix)) map.delete(key);
+    }
+    const info = await stat(path.join(contentDir, rel)).catch(() => undefined);
+    const found = info?.isDirectory() ? (await listFiles(path.join(contentDir, rel))).map((inner) => (rel ? `${rel}/${inner}` : inner)) : info?.isFile() ? [rel] : [];
+    for (const name of found) {
+      const bytes = await readFile(path.join(contentDir, name)).catch(() => undefined);
+      if (bytes) store(files, name, bytes);
+    }
+  }
+}
+
+function store(files: ContentFiles, rel: string, bytes: Buffer): void {
+  const file = `content/${rel}`;
+  if (isText(rel) && !rel.startsWith('static/')) files.texts.set(file, decodeUtf8(bytes, file));
+  else files.assets.set(file, bytes);
 }
 
 const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
 
+/**
+ * What parseContent remembers per file between builds (`egdocs serve`): the text it parsed and the result, so an
+ * unchanged file keeps its Source object, which the markdown stage's cache recognises.
+ */
+export type ParseCache = Map<string, { text: string; source?: Source; error?: Diagnostic }>;
+
 /** Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still parse. */
-export function parseContent(files: ContentFiles, diagnostics: Diagnostics): ContentSet {
+export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ContentSet {
   const sources: Source[] = [];
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (!MARKDOWN.test(file)) continue;
     const [, folder, ...rest] = file.split('/');
     const kind = KIND_FOLDERS[folder];
     if (!kind) continue;
-    const relPath = rest.join('/');
     // Files and folders starting with _ are partials or drafts by convention; never pages.
     if (rest.some((part) => part.startsWith('_'))) continue;
-    let split;
-    try {
-      split = splitFrontMatter(text, file);
-    } catch (error) {
-      if (!(error instanceof BuildError)) throw error;
-      diagnostics.items.push(error.diagnostic);
-      continue;
+    let parsed = cache?.get(file);
+    if (parsed?.text !== text) {
+      parsed = { text, ...parseSource(kind, file, rest.join('/'), text) };
+      cache?.set(file, parsed);
     }
-    const { frontMatter, body, bodyLine, keyLines } = split;
-    if (frontMatter.draft === true) continue;
-    sources.push({ kind, file, relPath, frontMatter, body, bodyLine, keyLines });
+    if (parsed.error) diagnostics.items.push(parsed.error);
+    else if (parsed.source) sources.push(parsed.source);
   }
+  if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
   return {
     sources,
     authors: readAuthors(files.texts.get('content/blog/authors.yml')),
     blogTags: readTags(files.texts.get('content/blog/tags.yml')),
     assets: files.assets,
   };
+}
+
+/** One markdown file to its Source, or the error in its front matter; drafts give neither. */
+function parseSource(kind: SourceKind, file: string, relPath: string, text: string): { source?: Source; error?: Diagnostic } {
+  try {
+    const { frontMatter, body, bodyLine, keyLines } = splitFrontMatter(text, file);
+    return frontMatter.draft === true ? {} : { source: { kind, file, relPath, frontMatter, body, bodyLine, keyLines } };
+  } catch (error) {
+    if (error instanceof BuildError) return { error: error.diagnostic };
+    throw error;
+  }
 }
 
 function readAuthors(text: string | undefined): Map<string, Author> {

@@ -21,16 +21,6 @@ export function fileLine(env: MarkdownEnv, bodyLine0: number): number {
   return env.source.bodyLine + bodyLine0;
 }
 
-/** 1-based column of `needle` within the block starting at body line `startLine0`, searching the block's lines. */
-export function locate(env: MarkdownEnv, map: [number, number] | null | undefined, needle: string): { line: number; column: number } {
-  const [start, end] = map ?? [0, 1];
-  for (let i = start; i < Math.max(end, start + 1) && i < env.lines.length; i++) {
-    const column = env.lines[i].indexOf(needle);
-    if (column >= 0) return { line: fileLine(env, i), column: column + 1 };
-  }
-  return { line: fileLine(env, start), column: 1 };
-}
-
 /** A token attribute as a string ('' when absent); markdown-it types attribute values as string | number. */
 export function attr(token: { attrGet(name: string): string | number | null }, name: string): string {
   const value = token.attrGet(name);

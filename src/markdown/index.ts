@@ -2,7 +2,7 @@
 // everything later stages need (headings, anchors, links with positions, plain text, word count, excerpt).
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import { Diagnostics } from '../diagnostics.ts';
+import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -19,13 +19,36 @@ export interface MarkdownContext {
   diagnostics: Diagnostics;
   /** File that keeps highlighted code between builds (see CodeHighlighter); none keeps it in memory. */
   highlightCache?: string;
+  /** An open highlighter from an earlier build (serve keeps one), instead of opening highlightCache again. */
+  highlighter?: CodeHighlighter;
+  /** Pages of earlier builds; a source that has not changed, and whose lookups give the same answers, is reused. */
+  cache?: PageCache;
 }
+
+/**
+ * Pages rendered by earlier builds, by file. A page depends on its source and on what it looked up while rendering:
+ * the routes of the files its `.md` links name and the bytes of its images. Recording those lookups means a save
+ * renders only the pages it can change: the edited one, and those linking to a page that was added, moved or removed.
+ */
+export type PageCache = Map<string, CachedPage>;
+
+interface CachedPage {
+  source: Source;
+  page: Page;
+  /** What rendering reported (missing images...), given again each time the page is reused. */
+  diagnostics: Diagnostic[];
+  lookups: Lookup[];
+}
+
+type Lookup = [table: 'route' | 'asset', key: string, value: unknown];
 
 export interface MarkdownRenderer {
   /** Renders every source; a source that throws is handed to onError and left out. */
   renderPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]>;
   /** Renders one source. */
   render(source: Source): Promise<Page>;
+  /** How many pages the last renderPages rendered (the others came from the cache). */
+  readonly rendered: number;
 }
 
 const TRUNCATE = /^<!--\s*truncate\s*-->\s*$/;
@@ -33,21 +56,31 @@ const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
 /** Creates the renderer; async because it reads the highlight cache. */
 export async function createMarkdown(context: MarkdownContext): Promise<MarkdownRenderer> {
-  const code = await new CodeHighlighter(undefined, context.highlightCache).open();
+  const code = context.highlighter ?? (await new CodeHighlighter(undefined, context.highlightCache).open());
+  // The plugins look routes and assets up through these views, which note each lookup for the page cache.
+  let lookups: Lookup[] = [];
+  const tables = { route: context.routeByFile, asset: context.content.assets } as const;
+  const tracked = <T>(table: keyof typeof tables, map: ReadonlyMap<string, T>) => ({
+    get(key: string): T | undefined {
+      const value = map.get(key);
+      lookups.push([table, key, value]);
+      return value;
+    },
+  });
 
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.use(headings)
     .use(admonitions)
     .use(taskLists)
     .use(highlight, code)
-    .use(links, { config: context.config, routeByFile: context.routeByFile })
-    .use(images, { config: context.config, assets: context.content.assets });
+    .use(links, { config: context.config, routeByFile: tracked('route', context.routeByFile) })
+    .use(images, { config: context.config, assets: tracked('asset', context.content.assets) });
   md.linkify.set({ fuzzyLink: false });
   // Tables get a scroll wrapper so wide ones scroll on their own instead of the page.
   md.renderer.rules.table_open = () => '<div class="table-wrapper"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
 
-  const renderOne = (source: Source, diagnostics = context.diagnostics): { page: Page; needsHighlighter: boolean } => {
+  const renderOne = (source: Source, diagnostics: Diagnostics): { page: Page; needsHighlighter: boolean } => {
     const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics };
     const tokens = md.parse(source.body, env);
     const h1 = takeLeadingH1(tokens);
@@ -72,32 +105,56 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     return { page, needsHighlighter: env.needsHighlighter === true };
   };
 
+  const fresh = (entry: CachedPage | undefined, source: Source): entry is CachedPage =>
+    entry?.source === source && entry.lookups.every(([table, key, value]) => tables[table].get(key) === value);
+
+  let rendered = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
+    const cache = context.cache ?? new Map<string, CachedPage>();
     // First pass from the highlight cache; Shiki loads only if some block is new, then those pages render again.
     const pages: (Page | undefined)[] = [];
     const again: number[] = [];
+    rendered = 0;
     sources.forEach((source, i) => {
+      const cached = cache.get(source.file);
+      if (fresh(cached, source)) {
+        pages[i] = cached.page;
+        context.diagnostics.items.push(...cached.diagnostics);
+        return;
+      }
+      cache.delete(source.file);
+      const diagnostics = new Diagnostics();
+      lookups = [];
+      rendered++;
       try {
-        const { page, needsHighlighter } = renderOne(source);
+        const { page, needsHighlighter } = renderOne(source, diagnostics);
         pages[i] = page;
+        cache.set(source.file, { source, page, diagnostics: diagnostics.items, lookups });
         if (needsHighlighter) again.push(i);
       } catch (error) {
         onError(source, error);
+      } finally {
+        context.diagnostics.items.push(...diagnostics.items);
       }
     });
     if (again.length > 0) {
       const langs = new Set<string>();
       for (const i of again) for (const match of sources[i].body.matchAll(FENCE_LANG)) langs.add(match[1]);
       await code.load(langs);
-      // The first pass already recorded these pages' diagnostics; the second must not repeat them.
-      for (const i of again) pages[i] = renderOne(sources[i], new Diagnostics()).page;
+      // The first pass already recorded these pages' diagnostics and lookups; the second must not repeat them.
+      for (const i of again) cache.get(sources[i].file)!.page = pages[i] = renderOne(sources[i], new Diagnostics()).page;
     }
+    const present = new Set(sources.map((source) => source.file));
+    for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
     await code.save();
     return pages.filter((page): page is Page => page !== undefined);
   };
 
   return {
     renderPages,
+    get rendered() {
+      return rendered;
+    },
     async render(source) {
       let failure: unknown;
       const [page] = await renderPages([source], (_, error) => (failure = error));

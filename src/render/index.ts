@@ -1,12 +1,12 @@
 // The render stage: each route through the React templates (renderToString) into a complete HTML file.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { App } from '../../templates/App.tsx';
-import { pages as blogPages } from '../../templates/BlogPages.tsx';
-import { pages as docPages } from '../../templates/DocPage.tsx';
-import { GROUP_OF, type PageRegistry } from '../../templates/pages.ts';
+import { GROUP_OF } from '../../templates/pages.ts';
+import * as builtInTemplates from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
-import { pages as simplePages } from '../../templates/SimplePages.tsx';
+import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
 import { PAYLOAD_FILE } from '../../templates/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
@@ -16,8 +16,8 @@ export { chromeOf } from './chrome.ts';
 export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
 
-/** Every page template: the server renders all kinds (the client loads them by group). */
-const pages: PageRegistry = { ...docPages, ...blogPages, ...simplePages };
+/** The templates the server renders with: templates/server.ts, or a fresh copy of it that serve loaded. */
+export type Templates = Pick<typeof builtInTemplates, 'App' | 'pages'>;
 
 export interface RenderContext {
   site: Site;
@@ -25,17 +25,78 @@ export interface RenderContext {
   /** Styles and scripts of every page, and the chunks to preload for each page group. */
   assets: Omit<Assets, 'preload'> & { preload: Bundle['preload'] };
   generator: string;
+  /** Templates to use instead of the ones compiled in (serve, after a template changed). */
+  templates?: Templates;
+}
+
+export interface RenderOptions {
+  /** Routes of earlier builds to reuse (serve). */
+  memo?: RenderMemo;
+  diagnostics: Diagnostics;
+  /** The project root, for naming template files in errors. */
+  root: string;
+}
+
+/**
+ * Every route of the site to its files. A template that throws is an error naming the template line when the stack
+ * has one (else the page's source); a template bug fails many pages the same way, so it is reported once per place
+ * and message, naming the first page and how many others.
+ */
+export function renderRoutes(context: RenderContext, { memo, diagnostics, root }: RenderOptions): OutputFile[] {
+  if (memo) prepareMemo(memo, context);
+  const out: OutputFile[] = [];
+  const failures = new Map<string, { at?: Location; message: string; paths: string[] }>();
+  for (const route of context.site.routes) {
+    try {
+      out.push(...renderRoute(context, route, memo));
+    } catch (error) {
+      const at = throwingTemplate(error, root) ?? (route.file ? { file: route.file } : undefined);
+      const message = (error as Error).message;
+      const key = formatDiagnostic({ severity: 'error', code: 'template', message, location: at });
+      const failure = failures.get(key) ?? failures.set(key, { at, message, paths: [] }).get(key)!;
+      failure.paths.push(route.path);
+    }
+  }
+  for (const { at, message, paths } of failures.values()) {
+    const others = paths.length > 1 ? ` and ${paths.length - 1} other page${paths.length > 2 ? 's' : ''}` : '';
+    diagnostics.error('template', `template failed rendering ${paths[0]}${others}: ${message}`, at);
+  }
+  if (memo) {
+    const present = new Set(context.site.routes.map((route) => route.outFile));
+    for (const outFile of memo.routes.keys()) if (!present.has(outFile)) memo.routes.delete(outFile);
+  }
+  return out;
+}
+
+/**
+ * Where a template threw: the first stack frame in a .tsx file outside node_modules, relative to the project when
+ * inside it. Stacks name template files when source maps are on (serve turns them on; tests run the sources).
+ */
+function throwingTemplate(error: unknown, root: string): Location | undefined {
+  for (const match of String((error as Error)?.stack ?? '').matchAll(/((?:file:\/\/)?\/[^():\s]+\.tsx):(\d+):(\d+)/g)) {
+    const full = match[1].replace(/^file:\/\//, '');
+    if (full.includes('/node_modules/')) continue;
+    const rel = path.relative(root, full);
+    return { file: rel.startsWith('..') ? full : rel.split(path.sep).join('/'), line: Number(match[2]), column: Number(match[3]) };
+  }
+  return undefined;
 }
 
 /**
  * One route to its HTML file and, for routes a link can lead to, the payload client navigation fetches instead.
  * The 404 page and redirects have no payload: a link to them fails to load one and falls back to a full page load.
  */
-export function renderRoute(context: RenderContext, route: Route): OutputFile[] {
+export function renderRoute(context: RenderContext, route: Route, memo?: RenderMemo): OutputFile[] {
   const { site, chrome, assets, generator } = context;
+  const { App, pages } = context.templates ?? builtInTemplates;
   if (route.data.kind === 'redirect') return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
   const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
+  // The route and its sidebar are all that differ between pages; the memo was emptied if the shared parts changed.
+  const key = memo && hash(JSON.stringify([route, props.sidebar]));
+  const remembered = memo?.routes.get(route.outFile);
+  if (remembered && remembered.key === key) return remembered.files;
+  memo && memo.rendered++;
   const appHtml = renderToString(createElement(App, { ...props, pages }));
   const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
   const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets: { ...assets, preload }, generator });
@@ -46,8 +107,34 @@ export function renderRoute(context: RenderContext, route: Route): OutputFile[] 
     const payload: RoutePayload = { route, sidebar: props.sidebar, sidebarId: route.sidebarId, title: documentTitle(site.config, route) };
     files.push({ path: route.outFile.replace(/index\.html$/, PAYLOAD_FILE), contents: Buffer.from(JSON.stringify(payload)) });
   }
+  if (memo) memo.routes.set(route.outFile, { key: key!, files });
   return files;
 }
+
+/**
+ * Routes rendered by earlier builds (serve keeps one): a route whose props are unchanged keeps its files, so a save
+ * renders again only the pages it changed: the edited page, and those whose sidebar, previous/next or tag lists
+ * show something of it. A change to what every page shares (navbar, footer, asset URLs) empties it.
+ */
+export interface RenderMemo {
+  /** Hash of the parts every page shares, and the templates, of the build that filled `routes`. */
+  shared?: string;
+  templates?: Templates;
+  routes: Map<string, { key: string; files: OutputFile[] }>;
+  /** Routes rendered (not reused) by the current build. */
+  rendered: number;
+}
+
+/** Prepares a memo for a build with this context: keeps its routes only if the shared parts are the same. */
+export function prepareMemo(memo: RenderMemo, context: RenderContext): void {
+  const shared = hash(JSON.stringify([context.chrome, context.assets, context.generator]));
+  if (memo.shared !== shared || memo.templates !== context.templates) memo.routes.clear();
+  memo.shared = shared;
+  memo.templates = context.templates;
+  memo.rendered = 0;
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** The props the client hydrates with, minus the rendered markdown, which is already in the page's HTML. */
 export function hydrationData(props: PageProps): PageProps {

@@ -25,9 +25,12 @@ export function searchData(site: Site): SearchData {
   return data;
 }
 
-/** The data as a hashed JSON file, and its URL. */
-export function searchDataFile(site: Site): { file: OutputFile; url: string } {
+/**
+ * The data as a JSON file, and its URL. Hashed for a build, so browsers cache it until the content changes. `serve`
+ * asks for a fixed name: every save changes the data, and a new URL would change every page that links to it.
+ */
+export function searchDataFile(site: Site, { hashed = true } = {}): { file: OutputFile; url: string } {
   const json = JSON.stringify(searchData(site));
-  const path = `assets/search/search-data-${site.config.docs.version.name}.${contentHash(json)}.json`;
+  const path = `assets/search/search-data-${site.config.docs.version.name}${hashed ? `.${contentHash(json)}` : ''}.json`;
   return { file: { path, contents: json }, url: site.config.baseUrl + path };
 }

@@ -6,7 +6,9 @@ import type http from 'node:http';
 import path from 'node:path';
 import chokidar from 'chokidar';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { buildSiteFiles } from '../build.ts';
+import { buildSiteFiles, type BuildCache, createBuildCache } from '../build.ts';
+import { bundleTemplates, packageRoot } from '../bundle/index.ts';
+import { type ContentFiles, readContentFiles, updateContentFiles } from '../content/read.ts';
 import { loadConfig } from '../config/load.ts';
 import { printDiagnostics } from '../cli/report.ts';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
@@ -31,6 +33,9 @@ export interface DevServerOptions {
   port: number;
   /** Terminal output (tests pass their own). */
   log?: (line: string) => void;
+  /** The templates folder to watch and render pages with; egdocs' own by default (tests use a copy). The client
+   * bundle always comes from egdocs' own. */
+  templatesDir?: string;
 }
 
 export interface DevServer {
@@ -41,6 +46,11 @@ export interface DevServer {
 
 interface State {
   config: Config;
+  /** content/ as last read: a save re-reads only the paths that changed. */
+  content?: ContentFiles;
+  /** Each stage's results, so a save rebuilds only what it affects (see BuildCache). */
+  cache: BuildCache;
+  /** The site as served. */
   files: Map<string, string | Uint8Array>;
   /** Bumped by every good build; a page that reconnects with another number reloads. */
   build: number;
@@ -51,15 +61,26 @@ interface State {
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.error(line));
   const configFile = path.resolve(options.configFile);
+  const templatesDir = path.resolve(options.templatesDir ?? path.join(packageRoot, 'templates'));
   // The config must load (it says where the site is); a first build that fails is served as its error page
   // until a save fixes it.
   const config = await loadConfig({ configFile });
-  const state: State = { config, files: new Map(), build: 0 };
+  // Source maps put template files and lines into the stack of a template that throws (see the render step).
+  process.setSourceMapsEnabled(true);
+  const state: State = { config, cache: createBuildCache(), files: new Map(), build: 0 };
+  if (options.templatesDir) state.cache.templates = await bundleTemplates(templatesDir);
+  const build = async (changed: string[]) => {
+    const root = state.config.paths.root;
+    if (state.content) await updateContentFiles(state.content, root, changed.filter((file) => isInside(path.join(root, 'content'), file)));
+    else state.content = await readContentFiles(root);
+    const result = await buildSiteFiles({ config: state.config, files: state.content, cache: state.cache });
+    state.files = new Map(result.files.map((file) => [file.path, file.contents]));
+    state.build++;
+    return result;
+  };
   try {
-    const first = await buildSiteFiles({ config });
+    const first = await build([]);
     printDiagnostics(first.diagnostics, log);
-    state.files = new Map(first.files.map((file) => [file.path, file.contents]));
-    state.build = 1;
   } catch (error) {
     state.failure = failureOf(error);
     printFailure(state.failure, log);
@@ -109,15 +130,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const start = performance.now();
     const shown = changed.map((file) => path.relative(state.config.paths.root, file));
     try {
-      // The config is read again only when it changed: it decides everything else.
-      if (changed.includes(configFile)) state.config = await loadConfig({ configFile });
-      const result = await buildSiteFiles({ config: state.config });
-      state.files = new Map(result.files.map((file) => [file.path, file.contents]));
-      state.build++;
+      if (changed.includes(configFile)) {
+        // The config decides everything else: read it again and start from nothing.
+        state.config = await loadConfig({ configFile });
+        state.cache = createBuildCache();
+        state.content = undefined;
+      } else if (changed.some((file) => isInside(templatesDir, file))) {
+        // Templates are compiled into the CLI: render with a fresh copy, and bundle the client again.
+        state.cache.templates = await bundleTemplates(templatesDir);
+        state.cache.bundle = undefined;
+      }
+      const result = await build(changed);
       const wasFailing = state.failure !== undefined;
       state.failure = undefined;
       printDiagnostics(result.diagnostics, log);
-      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')})`);
+      const { pages, routes } = result.rendered;
+      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')}): ${pages} page${pages === 1 ? '' : 's'} and ${routes} route${routes === 1 ? '' : 's'} rendered`);
       broadcast({ type: 'reload', build: state.build, changed: shown });
     } catch (error) {
       state.failure = failureOf(error);
@@ -144,7 +172,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }, DEBOUNCE_MS);
   };
 
-  const watcher = chokidar.watch([path.join(config.paths.root, 'content'), configFile], { ignoreInitial: true });
+  const watcher = chokidar.watch([path.join(config.paths.root, 'content'), templatesDir, configFile], { ignoreInitial: true });
   watcher.on('all', (_event, file) => schedule(file));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
@@ -163,8 +191,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 }
 
+const isInside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
+
 /** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
-const DEBOUNCE_MS = 20;
+const DEBOUNCE_MS = 10;
 
 /** chokidar's window for dropping repeated 'change' events of one file, plus a margin. */
 const THROTTLE_MS = 60;

@@ -1,13 +1,14 @@
 // `egdocs serve`'s writer loop, with a real WebSocket client: edits, new, renamed and deleted pages reload the open
 // pages; a broken save shows the error (with file and line) and keeps the last good site; the next good save
 // recovers. All on loopback.
-import { mkdir, mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+import { ROOT } from '../helpers.ts';
 
 const test = suite('serve: rebuild and reload');
 
@@ -108,7 +109,14 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSecond steps.\n');
   const edited = await page.next('reload');
   assert.equal((edited as { changed: string[] }).changed, [path.join('content', 'docs', 'setup.md')]);
-  assert.match(await (await get('docs/setup/')).text(), 'Second steps.');
+  const html = await (await get('docs/setup/')).text();
+  assert.match(html, 'Second steps.');
+  // Search follows the content: the page names the data file, and it holds the new text and is never cached.
+  const dataUrl = /"dataUrl":"\/mini\/([^"]+)"/.exec(html)?.[1];
+  assert.ok(dataUrl, 'the page names its search data');
+  const data = await get(dataUrl);
+  assert.is(data.headers.get('cache-control'), 'no-cache');
+  assert.match(await data.text(), 'Second steps.');
 
   await writeFile(path.join(project, 'content/docs/extra.md'), '# Extra\n\nMore.\n');
   await page.next('reload');
@@ -179,6 +187,37 @@ test('a site that fails its first build is served as its error page until a save
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nNow fine.\n');
   await page.next('reload');
   assert.is((await get('docs/setup/')).status, 200);
+  page.close();
+});
+
+test('a template edit renders every page with the new template; a template error names the template file and line', async () => {
+  await server.close();
+  const templates = path.join(project, 'templates-copy');
+  await cp(path.join(ROOT, 'templates'), templates, { recursive: true });
+  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line), templatesDir: templates });
+  const page = await connect();
+  await page.next('hello');
+  const docPage = path.join(templates, 'DocPage.tsx');
+  const original = await readFile(docPage, 'utf8');
+  const edit = (from: string, to: string) => writeFile(docPage, original.replace(from, to));
+
+  await edit('<h1>{route.title}</h1>', '<h1 className="edited">{route.title}</h1>');
+  await page.next('reload');
+  assert.match(await (await get('docs/setup/')).text(), '<h1 class="edited">Setup</h1>');
+
+  await edit('<h1>{route.title}</h1>', '<h1>{route.title}</h2>');
+  const syntax = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  assert.match(syntax.problems[0], /^templates-copy\/DocPage\.tsx:37:\d+  /);
+
+  await edit('<h1>{route.title}</h1>', '<h1>{(route as unknown as { x: { y: string } }).x.y}</h1>');
+  const thrown = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  assert.equal(thrown.problems, [
+    "templates-copy/DocPage.tsx:37:63  template failed rendering /mini/docs/ and 1 other page: Cannot read properties of undefined (reading 'y')",
+  ]);
+
+  await writeFile(docPage, original);
+  await page.next('reload');
+  assert.match(await (await get('docs/setup/')).text(), '<h1>Setup</h1>');
   page.close();
 });
 

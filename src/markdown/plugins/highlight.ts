@@ -89,12 +89,22 @@ export class CodeHighlighter {
     return this.shiki !== undefined;
   }
 
-  /** Loads Shiki with exactly the grammars these fence languages need. */
+  /**
+   * Loads Shiki with exactly the grammars these fence languages need; once loaded (a dev server keeps one highlighter
+   * across builds), adds the grammars of languages it has not seen.
+   */
   async load(langs: Iterable<string>): Promise<void> {
     const { bundledLanguages } = await import('shiki');
+    this.bundled = new Set(Object.keys(bundledLanguages));
+    const added: string[] = [];
     for (const lang of langs) {
       const id = grammarOf(lang);
-      if (id && id in bundledLanguages) this.loaded.add(id);
+      if (id && id in bundledLanguages && !this.loaded.has(id)) added.push(id);
+    }
+    for (const id of added) this.loaded.add(id);
+    if (this.shiki) {
+      if (added.length > 0) await this.shiki.loadLanguage(...(added as Parameters<Highlighter['loadLanguage']>));
+      return;
     }
     this.shiki = (await createHighlighter({
       themes: [this.options.themes.light, this.options.themes.dark],
@@ -103,6 +113,7 @@ export class CodeHighlighter {
       engine: createOnigurumaEngine(import('shiki/wasm')),
     })) as Highlighter;
   }
+  private bundled = new Set<string>();
 
   /** The <pre> for a fence, or undefined when it is not cached and Shiki is not loaded yet. */
   highlight(code: string, info: FenceInfo): string | undefined {
@@ -110,8 +121,9 @@ export class CodeHighlighter {
     this.used.add(key);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    if (!this.shiki) return undefined;
     const grammar = grammarOf(info.lang);
+    // Not loaded yet, or loaded without this language's grammar: the markdown stage loads it and renders again.
+    if (!this.shiki || (grammar && this.bundled.has(grammar) && !this.loaded.has(grammar))) return undefined;
     const html = this.shiki.codeToHtml(code, {
       lang: grammar && this.loaded.has(grammar) ? grammar : 'text',
       themes: this.options.themes,

@@ -5,25 +5,30 @@ import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
 import type { Config } from '../../types.ts';
 import { assetUrl } from '../../site/urls.ts';
-import { attr, locate, type MarkdownEnv } from '../env.ts';
+import { attr, type MarkdownEnv } from '../env.ts';
+import { locator } from './locate.ts';
 
 export interface ImageOptions {
   config: Config;
-  /** Files under content/ by path from the project root. */
-  assets: Map<string, Uint8Array>;
+  /** Files under content/ by path from the project root (a Map, or a view that records lookups). */
+  assets: Pick<ReadonlyMap<string, Uint8Array>, 'get'>;
 }
 
 export function images(md: MarkdownIt, options: ImageOptions): void {
   const { config, assets } = options;
   md.core.ruler.after('inline', 'egdocs_images', (state) => {
     const env = state.env as unknown as MarkdownEnv;
+    const locate = locator(env);
+    let map: [number, number] | null = null;
     for (const block of state.tokens) {
+      // A table cell's inline token has no lines of its own; the row before it does.
+      map = block.map ?? map;
       if (block.type !== 'inline' || !block.children) continue;
       for (const token of block.children) {
         if (token.type !== 'image') continue;
         const raw = attr(token, 'src');
         if (/^(?:[a-z]+:|\/\/)/i.test(raw)) continue;
-        const { line, column } = locate(env, block.map, raw);
+        const { line, column } = locate(map, raw);
         const contentPath = contentPathOf(raw, env.source.file, config);
         const bytes = assets.get(contentPath);
         if (!bytes) {

@@ -3,12 +3,13 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import type { Config, LinkRef } from '../../types.ts';
-import { attr, locate, type MarkdownEnv } from '../env.ts';
+import { attr, type MarkdownEnv } from '../env.ts';
+import { locator } from './locate.ts';
 
 export interface LinkOptions {
   config: Config;
-  /** Route of each markdown source, by its path from the project root. */
-  routeByFile: Map<string, string>;
+  /** Route of each markdown source, by its path from the project root (a Map, or a view that records lookups). */
+  routeByFile: Pick<ReadonlyMap<string, string>, 'get'>;
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -18,13 +19,17 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
   // After 'linkify' so that bare URLs turned into links are treated like written ones.
   md.core.ruler.after('linkify', 'egdocs_links', (state) => {
     const env = state.env as unknown as MarkdownEnv;
+    const locate = locator(env);
+    let map: [number, number] | null = null;
     for (const block of state.tokens) {
+      // A table cell's inline token has no lines of its own; the row before it does.
+      map = block.map ?? map;
       if (block.type !== 'inline' || !block.children) continue;
       for (const token of block.children) {
         if (token.type !== 'link_open') continue;
         const raw = attr(token, 'href');
         const ref = resolveLink(raw, env.source.file, options);
-        const { line, column } = locate(env, block.map, raw);
+        const { line, column } = locate(map, raw);
         env.links.push({ ...ref, raw, line, column });
         if (ref.kind === 'external') {
           if (/^https?:|^\/\//i.test(raw)) {

@@ -1,0 +1,130 @@
+// `npm run bench` (and `npm run bench:serve` alone): the writer's loop as a writer meets it. Starts the real CLI's
+// `egdocs serve` on a copy of this site, connects as a page would (WebSocket), saves files, and times each save to
+// the reload message. Figures: median and p95 over 20 body edits of different pages, and over 5 title edits (which
+// change every page's sidebar).
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ServeFigures {
+  body: number[];
+  title: number[];
+  /** The server's own "rebuilt in N ms" for the body edits. */
+  server: number[];
+  pagesRendered: number[];
+  routesRendered: number[];
+}
+
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
+/** Median and p95, in ms. */
+export const spread = (values: number[]) => `median ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms`;
+
+export async function measureServe(): Promise<ServeFigures> {
+  const project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bench-serve-'));
+  await cp(path.join(root, 'content'), path.join(project, 'content'), { recursive: true });
+  await cp(path.join(root, 'site.config.ts'), path.join(project, 'site.config.ts'));
+  // The highlight cache of this checkout, so the first build is a warm one as on a writer's machine.
+  await cp(path.join(root, 'node_modules/.cache/egdocs'), path.join(project, 'node_modules/.cache/egdocs'), { recursive: true }).catch(() => {});
+  const child = spawn('node', [path.join(root, 'bin/egdocs.js'), 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  let onLine: ((line: string) => void) | undefined;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n').filter(Boolean)) {
+        log.push(line);
+        onLine?.(line);
+      }
+    });
+  }
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${log.join('\n')}`)), 60_000);
+      onLine = (line) => {
+        const found = /Serving the site at (http:\/\/\S+?);/.exec(line);
+        if (found) (clearTimeout(timer), resolve(found[1]));
+      };
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${log.join('\n')}`)));
+    });
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws').replace(/\/[^/]*\/$/, '')}/__egdocs/socket`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const reload = () =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reload:\n${log.slice(-10).join('\n')}`)), 10_000);
+        socket.once('message', function next(data) {
+          const message = JSON.parse(String(data)) as { type: string };
+          if (message.type === 'reload') return (clearTimeout(timer), resolve(performance.now()));
+          if (message.type === 'error') return (clearTimeout(timer), reject(new Error(String(data))));
+          socket.once('message', next);
+        });
+      });
+    const figures: ServeFigures = { body: [], title: [], server: [], pagesRendered: [], routesRendered: [] };
+    const docs = (await listDocs(path.join(project, 'content/docs'))).slice(0, 20);
+    const save = async (file: string, change: (text: string) => string): Promise<number> => {
+      const text = await readFile(file, 'utf8');
+      const done = reload();
+      const start = performance.now();
+      await writeFile(file, change(text));
+      const ms = (await done) - start;
+      // Let chokidar's per-file throttle pass, as between a writer's saves.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return ms;
+    };
+    for (const [i, file] of docs.entries()) {
+      figures.body.push(await save(file, (text) => `${text.trimEnd()}\n\nEdited for the benchmark, round ${i}.\n`));
+      const rebuilt = log.findLast((line) => line.startsWith('rebuilt in'))!;
+      const [, ms, pages, routes] = /rebuilt in (\d+) ms .*: (\d+) pages? and (\d+) routes?/.exec(rebuilt) ?? [];
+      figures.server.push(Number(ms));
+      figures.pagesRendered.push(Number(pages));
+      figures.routesRendered.push(Number(routes));
+    }
+    for (const [i, file] of docs.slice(0, 5).entries()) {
+      figures.title.push(await save(file, (text) => relabel(text, `Renamed ${i}`)));
+    }
+    socket.close();
+    return figures;
+  } finally {
+    child.kill();
+    await rm(project, { recursive: true, force: true });
+  }
+}
+
+/** The text with its sidebar label set (replacing one in the front matter, or adding it). */
+function relabel(text: string, label: string): string {
+  if (!text.startsWith('---\n')) return `---\nsidebar_label: ${label}\n---\n${text}`;
+  return /^sidebar_label:.*$/m.test(text) ? text.replace(/^sidebar_label:.*$/m, `sidebar_label: ${label}`) : text.replace(/^---\n/, `---\nsidebar_label: ${label}\n`);
+}
+
+async function listDocs(dir: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !entry.name.startsWith('_'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** The benchmark's section of bench/RESULTS.md. */
+export function serveSection(f: ServeFigures): string {
+  return `## egdocs serve: save to reload
+
+The real CLI (\`egdocs serve\`) on a copy of this site; a WebSocket client stands in for the open page. Each figure
+is the time from writing the file to receiving the \`reload\` message. Target: under 100 ms for a content edit.
+
+| edit | saves | save to reload | server's rebuild | rendered per save |
+|---|---|---|---|---|
+| body text of a doc (20 different docs) | ${f.body.length} | ${spread(f.body)} | ${spread(f.server)} | ${quantile(f.pagesRendered, 0.5)} page, ${quantile(f.routesRendered, 0.5)} route (median) |
+| sidebar label of a doc (every doc page's sidebar changes) | ${f.title.length} | ${spread(f.title)} | | |
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureServe();
+  console.log(serveSection(figures));
+  if (process.env.BENCH_RAW) console.log(JSON.stringify(figures));
+}

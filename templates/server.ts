@@ -1,0 +1,11 @@
+// Everything the server renders pages with, in one module: the render stage imports it, and `egdocs serve` loads a
+// fresh copy of it (bundleTemplates in src/bundle) when a template changes, without restarting.
+import { pages as blogPages } from './BlogPages.tsx';
+import { pages as docPages } from './DocPage.tsx';
+import type { PageRegistry } from './pages.ts';
+import { pages as simplePages } from './SimplePages.tsx';
+
+export { App } from './App.tsx';
+
+/** Every page template: the server renders all kinds (the client loads them by group). */
+export const pages: PageRegistry = { ...docPages, ...blogPages, ...simplePages };
