@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { BuildError, Diagnostics, type Diagnostic } from './diagnostics.ts';
 import { type Bundle, bundleClient } from './bundle/index.ts';
+import { checkBudgets, pageWeights } from './check/budgets.ts';
 import { checkLinks } from './check/links.ts';
 import { type ContentFiles, type ParseCache, parseContent, readContentFiles } from './content/read.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
@@ -112,8 +113,18 @@ export async function buildSiteFiles({ config, files, cache }: BuildOptions): Pr
   });
   stopOnErrors(diagnostics);
   const extra = [...bundle.files, search.file, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
+  const all = dedupe([...output, ...extra]);
+  // Page weight is a property of a build as deployed; serve's files are named differently and it skips this.
+  const weights = cache
+    ? []
+    : await step('weigh', () => {
+        const input = { site, files: all, bundle };
+        const list = pageWeights(input);
+        checkBudgets(config, input, list, diagnostics);
+        return list;
+      });
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
-  return { site, files: dedupe([...output, ...extra]), diagnostics: diagnostics.items, timings, rendered };
+  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights };
 }
 
 function stopOnErrors(diagnostics: Diagnostics): void {

@@ -20,7 +20,8 @@ export type DiagnosticCode =
   | 'content'
   | 'config'
   | 'render'
-  | 'template';
+  | 'template'
+  | 'budget';
 
 /** A warning or error, with where it comes from and how to fix it. */
 export interface Diagnostic {

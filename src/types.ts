@@ -92,6 +92,8 @@ export interface Config {
   };
   /** Old paths that lead to a route: written as small redirect pages. */
   redirects: { from: string; to: string }[];
+  /** Page-weight limits per page kind, checked by `egdocs check` (and reported by build); none by default. */
+  budgets: Partial<Record<PageKind, Budget>>;
   /** Absolute folders: the project root (where site.config.ts is; content/ is inside it) and the output folder. */
   paths: { root: string; outDir: string };
   /** The config file, for error messages. */
@@ -235,6 +237,29 @@ export interface BlogPostMeta {
   truncated: boolean;
 }
 
+/** Limits for one page kind, in KB (1,024 bytes); a missing one is not checked. */
+export interface Budget {
+  /** JavaScript a first visit loads before the page is interactive (its scripts and preloaded chunks), gzip. */
+  js?: number;
+  /** Stylesheets of the page, gzip. */
+  css?: number;
+  /** The page's HTML file, as written (not compressed). */
+  html?: number;
+}
+
+/** What pages of one kind weigh, for budgets and benchmarks (bytes). */
+export interface PageWeight {
+  kind: PageKind;
+  routes: number;
+  /** First-load JavaScript and CSS, gzip: the same for every page of a kind. */
+  jsGzip: number;
+  cssGzip: number;
+  /** HTML size: the largest page of the kind, and its path; the median. */
+  htmlMax: number;
+  htmlMaxPath: string;
+  htmlMedian: number;
+}
+
 export type PageKind =
   | 'home'
   | 'doc'
@@ -359,6 +384,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Each step's duration and the heap in use when it ended. */
   timings: { step: string; ms: number; heapMb: number }[];
+  /** Page weight per page kind (not computed by serve's incremental builds). */
+  weights: PageWeight[];
   /** How many markdown pages and routes this build rendered; with a BuildCache, the rest were reused. */
   rendered: { pages: number; routes: number };
 }

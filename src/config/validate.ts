@@ -2,7 +2,7 @@
 // writes must exist in it (else "unknown key ...; did you mean ...?") and have the same type.
 import path from 'node:path';
 import { didYouMean, fail } from '../diagnostics.ts';
-import type { Config, NavbarItem } from '../types.ts';
+import type { Config, NavbarItem, PageKind } from '../types.ts';
 
 type Defaults = Omit<Config, 'paths' | 'configFile' | 'title' | 'url' | 'announcementBar'>;
 
@@ -49,10 +49,15 @@ export const defaults: Defaults = {
     desktopBreakpoint: 996,
   },
   redirects: [],
+  budgets: {},
 };
 
 /** Keys whose values are free-form (records or lists checked elsewhere), not merged against defaults. */
-const OPEN_KEYS = new Set(['docs.sidebars', 'navbar.items', 'footer.links', 'redirects', 'locale.locales', 'navbar.logo']);
+const OPEN_KEYS = new Set(['docs.sidebars', 'navbar.items', 'footer.links', 'redirects', 'locale.locales', 'navbar.logo', 'budgets']);
+
+/** Page kinds a budget can name (redirects are not pages). */
+const BUDGET_KINDS: PageKind[] = ['home', 'doc', 'docs-tags', 'docs-tag', 'blog-list', 'blog-post', 'blog-archive', 'blog-authors', 'blog-author', 'blog-tags', 'blog-tag', 'page', 'search', 'not-found'];
+const BUDGET_LIMITS = ['js', 'css', 'html'];
 
 const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
   docSidebar: ['sidebarId', 'label'],
@@ -96,6 +101,7 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
   const locales = merged.locale.locales;
   if (!Array.isArray(locales) || locales.length !== 1 || locales[0] !== merged.locale.default)
     fail('config', `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`, where, 'build each translation as its own site (see the writer\'s guide on translation)');
+  validateBudgets(merged.budgets, file);
   for (const [id, items] of Object.entries(merged.docs.sidebars)) {
     if (!Array.isArray(items)) fail('config', `docs.sidebars.${id} must be a list of sidebar items`, where);
   }
@@ -157,6 +163,24 @@ function validateNavbarItem(item: unknown, index: number, file: string): void {
   }
   item.position ??= 'left';
   if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, { file });
+}
+
+function validateBudgets(budgets: unknown, file: string): void {
+  if (!isObject(budgets)) fail('config', `'budgets' must be an object of page kinds, like { doc: { js: 80, css: 12, html: 60 } }`, { file });
+  for (const [kind, limits] of Object.entries(budgets)) {
+    if (!BUDGET_KINDS.includes(kind as PageKind)) {
+      const guess = didYouMean(kind, BUDGET_KINDS);
+      fail('config', `budgets.${kind}: '${kind}' is not a page kind`, { file }, guess ? `did you mean '${guess}'?` : `use one of ${BUDGET_KINDS.join(', ')}`);
+    }
+    if (!isObject(limits)) fail('config', `budgets.${kind} must be an object like { js: 80, css: 12, html: 60 } (KB)`, { file });
+    for (const [limit, value] of Object.entries(limits)) {
+      if (!BUDGET_LIMITS.includes(limit)) {
+        const guess = didYouMean(limit, BUDGET_LIMITS);
+        fail('config', `unknown key 'budgets.${kind}.${limit}'`, { file }, guess ? `did you mean '${guess}'?` : `use ${BUDGET_LIMITS.join(', ')}`);
+      }
+      if (typeof value !== 'number' || !(value > 0)) fail('config', `budgets.${kind}.${limit} must be a positive number of KB, got ${JSON.stringify(value)}`, { file });
+    }
+  }
 }
 
 function validateAnnouncementBar(value: unknown, file: string): Config['announcementBar'] {
