@@ -11,6 +11,8 @@ export interface ClientServices {
   search?: (query: string, limit: number) => Promise<SearchHit[]>;
   /** Starts the search worker ahead of the first query (a search field has focus). */
   prepareSearch?: () => void;
+  /** Goes to a URL of the site as a followed link would (client navigation; a full load when it cannot). */
+  navigate?: (url: string) => void;
   /** The address after the last client navigation: a page that reads its query string follows it. */
   href?: string;
 }

@@ -11,7 +11,7 @@ import { Excerpt } from './search/Excerpt.tsx';
 type Answer = { query: string; hits: SearchHit[] } | { query: string; error: string };
 
 export function SearchBox({ chrome }: { chrome: Chrome }) {
-  const { search, prepareSearch } = useContext(ClientContext);
+  const { search, prepareSearch, navigate } = useContext(ClientContext);
   const settings = chrome.search;
   const allResultsLink = useRef<HTMLAnchorElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -71,6 +71,12 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
     setActive(-1);
     clear();
   };
+  /** Opens a suggestion: by client navigation when the router is there. */
+  const follow = (url: string) => {
+    done();
+    if (navigate) navigate(url);
+    else window.location.assign(url);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -89,9 +95,9 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
       }
       case 'Enter': {
         event.preventDefault();
+        if (expanded && active >= 0) follow(hits[active].url);
         // A click on the link itself, so the router handles it as it handles any link (no full page load).
-        const link = expanded && active >= 0 ? document.getElementById(optionId(active))?.querySelector('a') : allResultsLink.current;
-        link?.click();
+        else allResultsLink.current?.click();
         return;
       }
       case 'Escape':
@@ -111,6 +117,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
     <form
       className="search-box"
       role="search"
+      aria-label="Site search"
       action={settings.pageHref}
       method="get"
       onBlur={(event) => {
@@ -166,14 +173,13 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
         <ul id={listId} role="listbox" aria-label="Search suggestions" className="search-suggestions">
           {expanded
             ? hits.map((hit, i) => (
-                <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestion" onMouseEnter={() => setActive(i)}>
-                  <a href={hit.url} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
-                    <span className="search-suggestion-title">
-                      {hit.title}
-                      {hit.heading ? <span className="search-suggestion-section"> › {hit.heading}</span> : null}
-                    </span>
-                    <Excerpt hit={hit} />
-                  </a>
+                // No link inside: an option is itself the control (a link in it would be a control nested in one).
+                <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestion" data-href={hit.url} onMouseEnter={() => setActive(i)} onMouseDown={(event) => event.preventDefault()} onClick={() => follow(hit.url)}>
+                  <span className="search-suggestion-title">
+                    {hit.title}
+                    {hit.heading ? <span className="search-suggestion-section"> › {hit.heading}</span> : null}
+                  </span>
+                  <Excerpt hit={hit} />
                 </li>
               ))
             : null}

@@ -59,7 +59,7 @@ export function SearchPage({ chrome, route }: PageProps) {
   return (
     <main id="main" className="container narrow search-page">
       <h1>{route.title}</h1>
-      <form role="search" action={chrome.search.pageHref} method="get" className="search-page-form">
+      <form role="search" aria-label="Search the documentation" action={chrome.search.pageHref} method="get" className="search-page-form">
         <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>

@@ -30,6 +30,8 @@ export interface Router {
   rendered(navigation: Navigation): void;
   /** Loads the current route's payload again, bypassing the cache, and renders it. False when that fails. */
   reload(): Promise<boolean>;
+  /** Goes to `href` as a followed link would: client navigation when it can, else a full page load. */
+  navigate(href: string): void;
 }
 
 export interface RouterOptions {
@@ -130,22 +132,25 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
     render(payload, navigationFor(payload, scrollTarget(url, saved), mode === 'push'));
   };
 
+  /** Follows a URL the reader chose; false when the browser should do it (a jump to an anchor of this page). */
+  const follow = (url: URL): boolean => {
+    const path = routable(url);
+    if (path === currentPath && url.search === location.search) {
+      // Same page: the browser already handles jumping to an anchor; a plain link back to the page goes to its top.
+      if (url.hash) return false;
+      if (location.hash) history.pushState({}, '', path + url.search);
+      window.scrollTo(0, 0);
+      return true;
+    }
+    void go(url, 'push', 'load');
+    return true;
+  };
+
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    const path = anchor ? linkPath(anchor) : undefined;
-    if (!anchor || !path) return;
-    const url = new URL(anchor.href);
-    if (path === currentPath && url.search === location.search) {
-      // Same page: the browser already handles jumping to an anchor; a plain link back to the page goes to its top.
-      if (url.hash) return;
-      event.preventDefault();
-      if (location.hash) history.pushState({}, '', path + url.search);
-      window.scrollTo(0, 0);
-      return;
-    }
-    event.preventDefault();
-    void go(url, 'push', 'load');
+    if (!anchor || !linkPath(anchor)) return;
+    if (follow(new URL(anchor.href))) event.preventDefault();
   };
 
   const onPopState = () => {
@@ -161,6 +166,10 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
 
   return {
     linkPath,
+    navigate(href) {
+      const url = new URL(href, location.href);
+      if (!follow(url)) location.hash = url.hash;
+    },
     prefetch(path, priority) {
       if (path !== currentPath) load(path, priority).catch(() => {});
     },

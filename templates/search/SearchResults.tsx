@@ -114,7 +114,8 @@ export function SearchResults({ version }: SearchResultsProps) {
         {hits.length === PAGE_LIMIT ? `The best ${PAGE_LIMIT} results` : `${hits.length} result${hits.length === 1 ? '' : 's'}`} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
       </p>
       {[...groups.values()].map((pageHits) => (
-        <section key={pageHits[0].page} className="search-result-page" aria-label={pageHits[0].title}>
+        // Not a labelled section: two pages may share a title, and landmarks need unique names.
+        <div key={pageHits[0].page} className="search-result-page">
           <h2>
             <a href={pageHits[0].url.replace(/#.*$/, '')}>{pageHits[0].title}</a>
           </h2>
@@ -127,7 +128,7 @@ export function SearchResults({ version }: SearchResultsProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
     </div>
   );
