@@ -19,4 +19,5 @@ console.log(JSON.stringify({
   peakRssMb: process.resourceUsage().maxRSS / 1024,
   steps: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)])),
   heapMb: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.heapMb)])),
+  weights: result.weights,
 }));

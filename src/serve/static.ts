@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 /** Looks up a file of the site by its path relative to the site root ('docs/x/index.html'). */
 export type FileSource = (relPath: string) => Promise<Uint8Array | string | undefined>;
@@ -161,10 +162,21 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply)
     }
   }
   if (reply.type) headers['content-type'] = reply.type;
-  headers['content-length'] = Buffer.byteLength(reply.body);
+  let body = reply.body;
+  // Text goes out gzip-compressed when the client takes it, as GitHub Pages sends it: page weight and Lighthouse
+  // see what readers download. The ETag stays the one of the file: the representation varies by Accept-Encoding.
+  if (reply.type && COMPRESSIBLE.test(reply.type) && Buffer.byteLength(body) > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    body = gzipSync(body);
+    headers['content-encoding'] = 'gzip';
+    headers.vary = 'Accept-Encoding';
+  }
+  headers['content-length'] = Buffer.byteLength(body);
   res.writeHead(reply.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : reply.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** Content types worth compressing: text of every kind (images and fonts are compressed already). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /** If-None-Match against an ETag: '*' or any listed tag, weak or strong (RFC 9110 uses the weak comparison here). */
 function matches(header: string | undefined, etag: string): boolean {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { folderSource, listen, mapSource, requestPath, staticHandler, type FileSource } from '../../src/serve/static.ts';
@@ -280,6 +281,36 @@ headers('HEAD sends the headers of GET without the body; other methods get 405',
     assert.is(post.headers.allow, 'GET, HEAD');
   });
 });
+
+headers('text is sent gzip-compressed to clients that accept it, as GitHub Pages does; images are not', async () => {
+  const page = `<!doctype html><h1>Setup</h1>${'<p>Install the panel, then configure it.</p>'.repeat(100)}`;
+  const files = new Map<string, string | Uint8Array>([['docs/setup/index.html', page], ['assets/images/photo-1a2b3c4d.png', new Uint8Array(4096)]]);
+  await serving(mapSource(files), async (port) => {
+    const plain = await request(port, '/base/docs/setup/');
+    assert.is(plain.headers['content-encoding'], undefined);
+    assert.is(plain.body, page);
+    const zipped = await rawBytes(port, '/base/docs/setup/', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.is(zipped.headers['content-encoding'], 'gzip');
+    assert.is(zipped.headers.vary, 'Accept-Encoding');
+    assert.is(Number(zipped.headers['content-length']), zipped.body.length);
+    assert.ok(zipped.body.length < page.length / 5, `${zipped.body.length} bytes`);
+    assert.is(gunzipSync(zipped.body).toString('utf8'), page);
+    const image = await rawBytes(port, '/base/assets/images/photo-1a2b3c4d.png', { 'accept-encoding': 'gzip' });
+    assert.is(image.headers['content-encoding'], undefined);
+    assert.is(image.body.length, 4096);
+  });
+});
+
+/** A GET whose body is kept as bytes (compressed bodies are not text). */
+function rawBytes(port: number, target: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: target, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 headers.run();
 
