@@ -17,6 +17,7 @@ export type DiagnosticCode =
   | 'missing-image'
   | 'missing-file'
   | 'duplicate-route'
+  | 'unclosed-fence'
   | 'content'
   | 'config'
   | 'render'

@@ -2,6 +2,7 @@
 // so that every later message about the body can name the right line of the file.
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { fail } from '../diagnostics.ts';
+import { explainYamlError } from './yaml-errors.ts';
 
 export interface Split {
   frontMatter: Record<string, unknown>;
@@ -24,16 +25,13 @@ export function splitFrontMatter(text: string, file: string): Split {
   const yamlText = afterOpen.slice(0, close.index);
   const doc = parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length > 0) {
-    const error = doc.errors[0];
-    const before = yamlText.slice(0, error.pos[0]);
-    const line = before.split('\n').length;
-    const column = before.length - before.lastIndexOf('\n');
-    const hint = error.code === 'BLOCK_AS_IMPLICIT_KEY' ? "put the value in quotes when it contains ': '" : undefined;
-    // +1 for the opening --- line.
-    fail('content', `invalid front matter: ${error.message.split('\n')[0]}`, { file, line: line + 1, column }, hint);
+    // The YAML starts on line 2, after the opening ---.
+    const problem = explainYamlError(yamlText, doc, 2);
+    fail('content', `invalid front matter: ${problem.message}`, { file, line: problem.line, column: problem.column }, problem.hint);
   }
   const value = doc.toJS() ?? {};
-  if (typeof value !== 'object' || Array.isArray(value)) fail('content', 'front matter must be a YAML mapping (key: value lines)', { file, line: 2, column: 1 });
+  if (typeof value !== 'object' || Array.isArray(value))
+    fail('content', 'front matter must be a YAML mapping (key: value lines)', { file, line: 2, column: 1 }, "write one 'key: value' per line, with a space after the colon");
   const yamlLines = yamlText.split('\n').length - (yamlText.endsWith('\n') || yamlText === '' ? 1 : 0);
   let rest = afterOpen.slice(close.index + close[0].length);
   rest = rest.replace(/^\r?\n/, '');

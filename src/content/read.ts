@@ -2,10 +2,12 @@
 // Only readContentFiles touches the disk; parseContent works on an in-memory file map, so tests need no files.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseDocument } from 'yaml';
 import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
 import type { Author, ContentSet, Source, SourceKind, TagInfo } from '../types.ts';
 import { splitFrontMatter } from './frontmatter.ts';
+import { describeInvalidUtf8 } from './utf8.ts';
+import { explainYamlError } from './yaml-errors.ts';
 
 /** content/ as maps from path (relative to the project root, forward slashes) to text or bytes. */
 export interface ContentFiles {
@@ -13,6 +15,11 @@ export interface ContentFiles {
   texts: Map<string, string>;
   /** Everything else: content/static/** and images next to pages. */
   assets: Map<string, Uint8Array>;
+  /**
+   * Markdown and YAML files that are not UTF-8, with the error parseContent reports. Kept beside the others (not
+   * thrown while reading) so that every bad file is reported and one does not stop serve reading the rest of a save.
+   */
+  unreadable?: Map<string, Diagnostic>;
 }
 
 const KIND_FOLDERS: Record<string, SourceKind> = { docs: 'doc', blog: 'blog', pages: 'page' };
@@ -20,14 +27,17 @@ const MARKDOWN = /\.mdx?$/;
 
 /** Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. */
 export async function readContentFiles(root: string): Promise<ContentFiles> {
-  const files: ContentFiles = { texts: new Map(), assets: new Map() };
+  const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
   const rels = await listFiles(contentDir);
   // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
   for (let i = 0; i < rels.length; i += 128) {
     const batch = rels.slice(i, i + 128);
-    const contents = await Promise.all(batch.map((rel) => readFile(path.join(contentDir, rel))));
-    batch.forEach((rel, k) => store(files, rel, contents[k]));
+    const contents = await Promise.all(batch.map((rel) => readIfPresent(path.join(contentDir, rel))));
+    batch.forEach((rel, k) => {
+      const bytes = contents[k];
+      if (bytes) store(files, rel, bytes);
+    });
   }
   return files;
 }
@@ -43,22 +53,38 @@ export async function updateContentFiles(files: ContentFiles, root: string, chan
     if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
     const prefix = rel === '' ? 'content/' : `content/${rel}/`;
     // Whatever was at this path (a file, or a folder's files) goes; whatever is there now comes back.
-    for (const map of [files.texts, files.assets] as Map<string, unknown>[]) {
+    for (const map of [files.texts, files.assets, files.unreadable ?? new Map()] as Map<string, unknown>[]) {
       for (const key of [...map.keys()]) if (key === `content/${rel}` || key.startsWith(prefix)) map.delete(key);
     }
     const info = await stat(path.join(contentDir, rel)).catch(() => undefined);
     const found = info?.isDirectory() ? (await listFiles(path.join(contentDir, rel))).map((inner) => (rel ? `${rel}/${inner}` : inner)) : info?.isFile() ? [rel] : [];
     for (const name of found) {
+      // Gone again since the listing (deleted while serve was catching up): nothing to read.
       const bytes = await readFile(path.join(contentDir, name)).catch(() => undefined);
       if (bytes) store(files, name, bytes);
     }
   }
 }
 
+/** A file's bytes, or undefined when it was deleted after the folder was listed (a save while building). */
+async function readIfPresent(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 function store(files: ContentFiles, rel: string, bytes: Buffer): void {
   const file = `content/${rel}`;
-  if (isText(rel) && !rel.startsWith('static/')) files.texts.set(file, decodeUtf8(bytes, file));
-  else files.assets.set(file, bytes);
+  if (!isText(rel) || rel.startsWith('static/')) {
+    files.assets.set(file, bytes);
+    return;
+  }
+  const text = decodeUtf8(bytes);
+  if (text !== undefined) files.texts.set(file, text);
+  else (files.unreadable ??= new Map()).set(file, describeInvalidUtf8(bytes, file));
 }
 
 const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
@@ -67,11 +93,12 @@ const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
  * What parseContent remembers per file between builds (`egdocs serve`): the text it parsed and the result, so an
  * unchanged file keeps its Source object, which the markdown stage's cache recognises.
  */
-export type ParseCache = Map<string, { text: string; source?: Source; error?: Diagnostic }>;
+export type ParseCache = Map<string, { text: string; source?: Source; error?: Diagnostic; warning?: Diagnostic }>;
 
 /** Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still parse. */
 export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ContentSet {
   const sources: Source[] = [];
+  for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (!MARKDOWN.test(file)) continue;
     const [, folder, ...rest] = file.split('/');
@@ -86,6 +113,7 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
     }
     if (parsed.error) diagnostics.items.push(parsed.error);
     else if (parsed.source) sources.push(parsed.source);
+    if (parsed.warning) diagnostics.items.push(parsed.warning);
   }
   if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
   return {
@@ -97,10 +125,17 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
 }
 
 /** One markdown file to its Source, or the error in its front matter; drafts give neither. */
-function parseSource(kind: SourceKind, file: string, relPath: string, text: string): { source?: Source; error?: Diagnostic } {
+function parseSource(kind: SourceKind, file: string, relPath: string, text: string): { source?: Source; error?: Diagnostic; warning?: Diagnostic } {
   try {
     const { frontMatter, body, bodyLine, keyLines } = splitFrontMatter(text, file);
-    return frontMatter.draft === true ? {} : { source: { kind, file, relPath, frontMatter, body, bodyLine, keyLines } };
+    if (frontMatter.draft === true) return {};
+    const source: Source = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
+    // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
+    if (Object.keys(frontMatter).length === 0 && body.trim() === '') {
+      const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;
+      return { source, warning: { severity: 'warning', code: 'content', message: 'the page is empty: no title and no text', location: { file, line: 1, column: 1 }, hint } };
+    }
+    return { source };
   } catch (error) {
     if (error instanceof BuildError) return { error: error.diagnostic };
     throw error;
@@ -131,15 +166,14 @@ function readTags(text: string | undefined): Map<string, TagInfo> {
 
 function readYamlMap(text: string | undefined, file: string): Record<string, unknown> {
   if (text === undefined) return {};
-  try {
-    const value = parseYaml(text) ?? {};
-    if (typeof value !== 'object' || Array.isArray(value)) fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
-    return value;
-  } catch (error) {
-    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    if (pos) fail('content', `invalid YAML: ${(error as Error).message.split('\n')[0]}`, { file, line: pos.line, column: pos.col });
-    throw error;
+  const doc = parseDocument(text, { prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const problem = explainYamlError(text, doc);
+    fail('content', `invalid YAML: ${problem.message}`, { file, line: problem.line, column: problem.column }, problem.hint);
   }
+  const value = doc.toJS() ?? {};
+  if (typeof value !== 'object' || Array.isArray(value)) fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
+  return value;
 }
 
 function lineOf(text: string, needle: string): number | undefined {
@@ -147,11 +181,12 @@ function lineOf(text: string, needle: string): number | undefined {
   return index < 0 ? undefined : text.slice(0, index).split('\n').length;
 }
 
-function decodeUtf8(bytes: Buffer, file: string): string {
+/** The text of a UTF-8 file (without a byte order mark), or undefined when it is not valid UTF-8. */
+function decodeUtf8(bytes: Buffer): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    fail('content', 'is not valid UTF-8 text', { file }, 'save the file as UTF-8');
+    return undefined;
   }
 }
 

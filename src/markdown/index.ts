@@ -11,6 +11,7 @@ import { CodeHighlighter, highlight } from './plugins/highlight.ts';
 import { images } from './plugins/images.ts';
 import { links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
+import { unclosedFences } from './plugins/fences.ts';
 
 export interface MarkdownContext {
   config: Config;
@@ -73,6 +74,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     .use(admonitions)
     .use(taskLists)
     .use(highlight, code)
+    .use(unclosedFences)
     .use(links, { config: context.config, routeByFile: tracked('route', context.routeByFile) })
     .use(images, { config: context.config, assets: tracked('asset', context.content.assets) });
   md.linkify.set({ fuzzyLink: false });

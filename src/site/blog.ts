@@ -11,8 +11,8 @@ export function blogPosts(config: Config, pages: Page[], content: ContentSet, ro
       const { source } = page;
       const { slug, date } = blogSlugAndDate(source);
       if (!date) fail('content', 'a blog post needs a date', { file: source.file, line: 1 }, "add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md");
-      const authors = idList(source.frontMatter.authors).map((id) => lookup(content.authors, id, 'author', 'content/blog/authors.yml', source, 'authors'));
-      const tags = idList(source.frontMatter.tags).map((id) => lookup(content.blogTags, id, 'tag', 'content/blog/tags.yml', source, 'tags'));
+      const authors = idList(source, 'authors', 'author').map((id) => lookup(content.authors, id, 'author', source, 'authors'));
+      const tags = idList(source, 'tags', 'tag').map((id) => lookup(content.blogTags, id, 'tag', source, 'tags'));
       const words = page.wordCount;
       return {
         slug,
@@ -30,17 +30,24 @@ export function blogPosts(config: Config, pages: Page[], content: ContentSet, ro
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
-function lookup<T extends Author | TagInfo>(map: Map<string, T>, id: string, what: string, registry: string, source: Page['source'], key: string): T {
+const REGISTRY: Record<string, string> = { author: 'content/blog/authors.yml', tag: 'content/blog/tags.yml' };
+
+function lookup<T extends Author | TagInfo>(map: Map<string, T>, id: string, what: string, source: Page['source'], key: string): T {
   const found = map.get(id);
   if (found) return found;
   const guess = didYouMean(id, map.keys());
-  fail('content', `unknown ${what} '${id}'`, { file: source.file, line: source.keyLines[key] ?? 1, column: 1 }, guess ? `did you mean '${guess}'?` : `add '${id}' to ${registry}`);
+  fail('content', `unknown ${what} '${id}'`, { file: source.file, line: source.keyLines[key] ?? 1, column: 1 }, guess ? `did you mean '${guess}'?` : `add '${id}' to ${REGISTRY[what]}`);
 }
 
-function idList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return [value];
-  return [];
+/** The ids a post names under `key`: one, or a list. Authors written out in full (as some generators allow) are an error. */
+function idList(source: Page['source'], key: string, what: string): string[] {
+  const value = source.frontMatter[key];
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  for (const entry of list) {
+    if (typeof entry !== 'string' && typeof entry !== 'number')
+      fail('content', `${key} must list ${what} ids from ${REGISTRY[what]}`, { file: source.file, line: source.keyLines[key] ?? 1, column: 1 }, `describe the ${what} in ${REGISTRY[what]} and write its id here`);
+  }
+  return list.map(String);
 }
 
 /** Splits a list into pages of `size`. */

@@ -1,5 +1,5 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
-import { didYouMean, fail } from '../diagnostics.ts';
+import { type Diagnostics, didYouMean, fail } from '../diagnostics.ts';
 import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
 import { docId, groupBy, withBase } from './urls.ts';
 
@@ -19,20 +19,32 @@ export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMe
     });
 }
 
-/** Resolves the configured sidebars to labels and hrefs; an unknown doc id stops the build with a suggestion. */
-export function resolveSidebars(config: Config, docs: DocMeta[]): Record<string, SidebarItem[]> {
+/**
+ * Resolves the configured sidebars to labels and hrefs. An unknown doc id, or a category inside itself, stops the
+ * build with a suggestion; a doc listed twice in one sidebar is a warning.
+ */
+export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: Diagnostics): Record<string, SidebarItem[]> {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const where = { file: config.configFile };
+  const known = (id: string, message: string, fix: string): DocMeta => {
+    const doc = byId.get(id);
+    if (doc) return doc;
+    const guess = didYouMean(id, byId.keys());
+    fail('config', message, where, guess ? `did you mean '${guess}'?` : `add the page under content/docs or ${fix}`);
+  };
   const result: Record<string, SidebarItem[]> = {};
   for (const [sidebarId, items] of Object.entries(config.docs.sidebars)) {
-    const resolve = (item: SidebarItemConfig, key: string): SidebarItem => {
+    // Where each doc was first listed: a second entry would give it two places in the previous/next chain.
+    const listed = new Map<string, string>();
+    const resolve = (item: SidebarItemConfig, key: string, parents: SidebarItemConfig[]): SidebarItem => {
       if (typeof item === 'string') item = { type: 'doc', id: item };
       switch (item.type) {
         case 'doc': {
-          const doc = byId.get(item.id);
-          if (!doc) {
-            const guess = didYouMean(item.id, byId.keys());
-            fail('config', `${key}: doc id '${item.id}' does not exist`, { file: config.configFile }, guess ? `did you mean '${guess}'?` : 'add the page under content/docs or remove the entry');
-          }
+          const doc = known(item.id, `${key}: doc id '${item.id}' does not exist`, 'remove the entry');
+          const first = listed.get(doc.id);
+          if (first)
+            diagnostics?.warn('config', `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`, where, 'remove one of the entries');
+          else listed.set(doc.id, key);
           if (doc.sidebarId && doc.sidebarId !== sidebarId) {
             // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
           } else doc.sidebarId = sidebarId;
@@ -40,21 +52,25 @@ export function resolveSidebars(config: Config, docs: DocMeta[]): Record<string,
         }
         case 'link':
           return { type: 'link', label: item.label, href: item.href };
-        case 'category':
+        case 'category': {
           if (!Array.isArray(item.items) || item.items.length === 0)
-            fail('config', `${key}: category '${item.label}' has no items`, { file: config.configFile }, 'list at least one doc id in items');
+            fail('config', `${key}: category '${item.label}' has no items`, where, 'list at least one doc id in items');
+          // A config file is code, so a category can hold itself (items.push(category)); resolving it would never end.
+          if (parents.includes(item)) fail('config', `${key}: category '${item.label}' contains itself`, where, 'remove it from its own items');
+          const inner = [...parents, item];
           return {
             type: 'category',
             label: item.label,
             collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
-            href: item.link ? byId.get(item.link)?.path : undefined,
-            items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`)),
+            href: item.link === undefined ? undefined : known(item.link, `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`, 'remove the link').path,
+            items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`, inner)),
           };
+        }
         default:
-          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, { file: config.configFile }, "use 'doc', 'link' or 'category'");
+          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, where, "use 'doc', 'link' or 'category'");
       }
     };
-    result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`));
+    result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`, []));
   }
   return result;
 }

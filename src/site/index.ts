@@ -14,10 +14,10 @@ export interface SiteInput {
   diagnostics: Diagnostics;
 }
 
-/** Builds the route table. Config errors (unknown sidebar doc ids) throw; duplicate routes are warnings. */
+/** Builds the route table. Config errors (unknown sidebar doc ids) throw; duplicate routes and sidebar entries are warnings. */
 export function buildSite({ config, content, pages, routeByFile, diagnostics }: SiteInput): Site {
   const docs = docMetas(pages, routeByFile);
-  const sidebars = resolveSidebars(config, docs);
+  const sidebars = resolveSidebars(config, docs, diagnostics);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const posts = blogPosts(config, pages, content, routeByFile);
   const routes: Route[] = [];

@@ -1,5 +1,5 @@
 // The CLI as a user runs it: a real process on a small project in a temporary folder.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -47,15 +47,26 @@ test('--out-dir and --base-url override the config', async () => {
   assert.match(await readFile(path.join(project, 'public/docs/index.html'), 'utf8'), 'href="/docs/setup/"');
 });
 
-test('a failed build names the file and line and leaves the previous output intact', async () => {
+/** Every file under `dir` with its bytes, by path. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return Object.fromEntries(await Promise.all(files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')])));
+}
+
+test('a failed build names the file and line, exits 1 and leaves the previous output byte for byte', async () => {
   assert.is((await egdocs(project, 'build')).code, 0);
-  const before = await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8');
+  const before = await snapshot(path.join(project, 'build'));
+  assert.ok(Object.keys(before).length > 5);
   await writeFile(path.join(project, 'content/docs/setup.md'), '---\ntitle: [unclosed\n---\n# Setup\n');
   const failed = await egdocs(project, 'build');
   assert.is(failed.code, 1);
-  assert.match(failed.stderr, /error  content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
-  assert.match(failed.stderr, 'nothing was written');
-  assert.is(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), before);
+  const lines = failed.stderr.split('\n');
+  assert.is(lines[0], 'error  content/docs/setup.md:2:8  invalid front matter: the [ list opened here is never closed; end it with ] on the same line');
+  assert.ok(lines.includes('build failed with 1 error(s); nothing was written'), failed.stderr);
+  assert.equal(await snapshot(path.join(project, 'build')), before);
+  // No half-written folder beside it either (FsWriter's .build.tmp-* and .build.old-*).
+  assert.equal((await readdir(project)).filter((name) => name.startsWith('.build')), []);
 });
 
 test('a config typo stops the build with the key and a suggestion', async () => {

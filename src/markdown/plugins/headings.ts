@@ -2,6 +2,7 @@
 // the custom-id rule lets a writer pin an id with `## Title {#my-id}`; the last rule records every heading.
 import type { MarkdownIt, Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import { fail } from '../../diagnostics.ts';
 import { attr, fileLine, type MarkdownEnv } from '../env.ts';
 import { slugify } from '../slug.ts';
 
@@ -10,18 +11,34 @@ const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
 export function headings(md: MarkdownIt): void {
   // Runs right after 'inline', so before markdown-it-anchor (pushed last), which keeps an id already set.
   md.core.ruler.after('inline', 'heading_custom_id', (state) => {
+    const env = state.env as unknown as MarkdownEnv;
     const tokens = state.tokens;
+    const lineOf = new Map<string, number>();
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i].type !== 'heading_open') continue;
       const inline = tokens[i + 1];
       const match = CUSTOM_ID.exec(inline.content);
       if (!match) continue;
+      // markdown-it-anchor would stop on it too, but without saying where.
+      const bodyLine = tokens[i].map?.[0] ?? 0;
+      const line = fileLine(env, bodyLine);
+      const first = lineOf.get(match[1]);
+      if (first !== undefined) {
+        const column = Math.max(0, (env.lines[bodyLine] ?? '').lastIndexOf(`{#${match[1]}}`)) + 1;
+        fail('content', `heading id '${match[1]}' is already used on line ${first}`, { file: env.source.file, line, column }, 'give this heading another {#id}');
+      }
+      lineOf.set(match[1], line);
       tokens[i].attrSet('id', match[1]);
       inline.content = inline.content.replace(CUSTOM_ID, '');
       const last = inline.children?.at(-1);
       if (last?.type === 'text') last.content = last.content.replace(CUSTOM_ID, '');
     }
   });
+  // markdown-it-anchor finds each heading again with tokens.indexOf, which is quadratic in a long page (a 5 MB page
+  // took two minutes). It reads only headings and their inline children, so it runs over those alone, and
+  // renderAttrs finds the heading it is called for by walking on from the last one (anchor goes in order).
+  let allTokens: Token[] = [];
+  let next = 0;
   md.use(anchor, {
     slugify,
     level: 2,
@@ -33,10 +50,21 @@ export function headings(md: MarkdownIt): void {
       class: 'hash-link',
       ariaHidden: false,
       renderAttrs: (slug, state) => {
-        const heading = state.tokens.findIndex((t) => t.type === 'heading_open' && attr(t, 'id') === slug);
-        return { 'aria-label': `Direct link to ${heading >= 0 ? state.tokens[heading + 1].content : slug}` };
+        const tokens = state.tokens;
+        while (next < tokens.length && !(tokens[next].type === 'heading_open' && attr(tokens[next], 'id') === slug)) next++;
+        const heading = next < tokens.length ? next++ : -1;
+        return { 'aria-label': `Direct link to ${heading >= 0 ? tokens[heading + 1].content : slug}` };
       },
     }),
+  });
+  md.core.ruler.before('anchor', 'anchor_headings_only', (state) => {
+    allTokens = state.tokens;
+    next = 0;
+    state.tokens = allTokens.flatMap((token, i) => (token.type === 'heading_open' ? allTokens.slice(i, i + 3) : []));
+  });
+  md.core.ruler.after('anchor', 'anchor_all_tokens', (state) => {
+    state.tokens = allTokens;
+    allTokens = [];
   });
   // Must come after markdown-it-anchor: it reads the ids the anchor rule assigned.
   md.core.ruler.push('heading_list', (state) => {
