@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli/index.ts' },
+  // The render worker is an entry of its own: a worker thread starts from a file (src/render/parallel.ts).
+  entryPoints: { cli: 'src/cli/index.ts', 'render-worker': 'src/render/worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

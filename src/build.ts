@@ -10,6 +10,7 @@ import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
+import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchDataFile } from './search/data.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
@@ -22,6 +23,8 @@ export interface BuildOptions {
   files?: ContentFiles;
   /** What earlier builds of the same config left for this one (serve): each stage redoes only what changed. */
   cache?: BuildCache;
+  /** Threads for the render stage; by default one below PARALLEL_MIN_ROUTES routes, else the cores (at most 4). */
+  threads?: number;
 }
 
 /**
@@ -52,7 +55,7 @@ export class BuildFailed extends Error {
 }
 
 /** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
-export async function buildSiteFiles({ config, files, cache }: BuildOptions): Promise<BuildResult> {
+export async function buildSiteFiles({ config, files, cache, threads: wanted }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
@@ -109,7 +112,10 @@ export async function buildSiteFiles({ config, files, cache }: BuildOptions): Pr
     const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
-    return renderRoutes(context, { memo: cache?.render, diagnostics, root: config.paths.root });
+    const options = { memo: cache?.render, diagnostics, root: config.paths.root };
+    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores.
+    const threads = cache ? 1 : (wanted ?? renderThreads(site.routes.length));
+    return threads > 1 ? renderInParallel(context, options, threads) : renderRoutes(context, options);
   });
   stopOnErrors(diagnostics);
   const extra = [...bundle.files, search.file, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
