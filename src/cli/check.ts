@@ -27,5 +27,5 @@ export async function runCheck(options: { configFile: string; format: CheckForma
  * runs, so a project in a subfolder (`egdocs check -c docs/site.config.ts`) needs the folder in front.
  */
 function githubPath(config: Config | undefined): (file: string) => string {
-  return (file) => (config && file !== config.configFile ? path.relative(process.cwd(), path.resolve(config.paths.root, file)) : file);
+  return (file) => (config ? path.relative(process.cwd(), path.resolve(config.paths.root, file)) : file);
 }

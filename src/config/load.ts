@@ -1,5 +1,5 @@
 // Loads site.config.ts: esbuild compiles it (TypeScript, imports of 'egdocs') into one module that we import.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,8 @@ export interface LoadOptions {
 /** Finds, compiles, imports and validates the site config. */
 export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
   const configFile = path.resolve(options.configFile ?? 'site.config.ts');
-  const shown = path.relative(process.cwd(), configFile) || configFile;
+  // Messages name files relative to the project root (the config's folder), as they name content files.
+  const shown = path.basename(configFile);
   let code: string;
   try {
     const result = await build({
@@ -52,7 +53,8 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
   try {
     await writeFile(compiled, code);
     const module = await import(pathToFileURL(compiled).href);
-    return validateConfig(module.default, shown, { outDir: options.outDir, baseUrl: options.baseUrl });
+    const source = await readFile(configFile, 'utf8');
+    return validateConfig(module.default, configFile, { outDir: options.outDir, baseUrl: options.baseUrl, source });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { didYouMean, fail } from '../diagnostics.ts';
 import type { Config, NavbarItem, PageKind } from '../types.ts';
+import { type KeyLocator, keyLocator } from './locate.ts';
 
 type Defaults = Omit<Config, 'paths' | 'configFile' | 'title' | 'url' | 'announcementBar'>;
 
@@ -70,54 +71,57 @@ const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
 };
 
 /** Turns the raw default export of site.config.ts into a complete Config, or throws naming the key. */
-export function validateConfig(raw: unknown, configFile: string, overrides: { outDir?: string; baseUrl?: string } = {}): Config {
-  const file = configFile;
+export function validateConfig(raw: unknown, configFile: string, overrides: { outDir?: string; baseUrl?: string; source?: string } = {}): Config {
+  const root = path.dirname(path.resolve(configFile));
+  // Messages name the config relative to the project root, like every content path (not to where the command runs).
+  const file = path.relative(root, path.resolve(configFile)) || configFile;
+  // Errors point at the key's line when the config's source text is at hand (loadConfig passes it).
+  const at = keyLocator(file, overrides.source);
   const where = { file };
   if (!isObject(raw)) fail('config', 'the default export must be an object (use `export default defineConfig({...})`)', where);
   const user = { ...raw };
   for (const key of ['title', 'url'] as const) {
-    if (typeof user[key] !== 'string' || !user[key]) fail('config', `${key} is required and must be a non-empty string`, where);
+    if (typeof user[key] !== 'string' || !user[key]) fail('config', `${key} is required and must be a non-empty string`, at(key));
   }
-  const outDir = takeString(user, 'outDir', 'build', file);
+  const outDir = takeString(user, 'outDir', 'build', at);
   const announcementBar = user.announcementBar;
   delete user.announcementBar;
   const { title, url } = user as { title: string; url: string };
   delete user.title;
   delete user.url;
 
-  const merged = mergeWithDefaults(user, defaults as unknown as Record<string, unknown>, '', file) as unknown as Defaults;
+  const merged = mergeWithDefaults(user, defaults as unknown as Record<string, unknown>, '', at) as unknown as Defaults;
   if (overrides.baseUrl) merged.baseUrl = overrides.baseUrl;
   merged.baseUrl = normaliseBase(merged.baseUrl);
 
-  merged.navbar.items.forEach((item, index) => validateNavbarItem(item, index, file));
+  merged.navbar.items.forEach((item, index) => validateNavbarItem(item, index, at));
   merged.footer.links.forEach((link, index) => {
     if (!isObject(link) || typeof link.label !== 'string' || typeof link.href !== 'string')
-      fail('config', `footer.links[${index}] must be { label, href }`, where);
+      fail('config', `footer.links[${index}] must be { label, href }`, at(`footer.links`));
   });
   merged.redirects.forEach((r, index) => {
     if (!isObject(r) || typeof r.from !== 'string' || typeof r.to !== 'string')
-      fail('config', `redirects[${index}] must be { from, to } paths`, where);
+      fail('config', `redirects[${index}] must be { from, to } paths`, at('redirects'));
   });
   const locales = merged.locale.locales;
   if (!Array.isArray(locales) || locales.length !== 1 || locales[0] !== merged.locale.default)
-    fail('config', `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`, where, 'build each translation as its own site (see the writer\'s guide on translation)');
-  validateBudgets(merged.budgets, file);
+    fail('config', `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`, at('locale.locales'), 'build each translation as its own site (see the writer\'s guide on translation)');
+  validateBudgets(merged.budgets, at);
   for (const [id, items] of Object.entries(merged.docs.sidebars)) {
-    if (!Array.isArray(items)) fail('config', `docs.sidebars.${id} must be a list of sidebar items`, where);
+    if (!Array.isArray(items)) fail('config', `docs.sidebars.${id} must be a list of sidebar items`, at(`docs.sidebars.${id}`));
   }
 
-  const root = path.dirname(path.resolve(configFile));
   return {
     ...merged,
     title,
     url: url.replace(/\/+$/, ''),
-    announcementBar: validateAnnouncementBar(announcementBar, file),
-    configFile: path.relative(process.cwd(), path.resolve(configFile)) || configFile,
+    announcementBar: validateAnnouncementBar(announcementBar, at),
+    configFile: file,
     paths: { root, outDir: path.resolve(root, overrides.outDir ?? outDir) },
   };
 }
 
-function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, unknown>, prefix: string, file: string): Record<string, unknown> {
+function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, unknown>, prefix: string, at: KeyLocator): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(user)) {
     const keyPath = prefix + key;
@@ -127,74 +131,74 @@ function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, u
     }
     if (!(key in base)) {
       const guess = didYouMean(key, Object.keys(base));
-      fail('config', `unknown key '${keyPath}'`, { file }, guess ? `did you mean '${prefix}${guess}'?` : `known keys: ${Object.keys(base).join(', ')}`);
+      fail('config', `unknown key '${keyPath}'`, at(keyPath), guess ? `did you mean '${prefix}${guess}'?` : `known keys: ${Object.keys(base).join(', ')}`);
     }
     if (value === undefined) continue;
     const expected = base[key];
     if (isObject(expected)) {
-      if (!isObject(value)) fail('config', `'${keyPath}' must be an object`, { file });
-      out[key] = mergeWithDefaults(value, expected, keyPath + '.', file);
+      if (!isObject(value)) fail('config', `'${keyPath}' must be an object`, at(keyPath));
+      out[key] = mergeWithDefaults(value, expected, keyPath + '.', at);
     } else {
-      if (typeof value !== typeof expected) fail('config', `'${keyPath}' must be a ${typeof expected}, got ${JSON.stringify(value)}`, { file });
+      if (typeof value !== typeof expected) fail('config', `'${keyPath}' must be a ${typeof expected}, got ${JSON.stringify(value)}`, at(keyPath));
       out[key] = value;
     }
   }
   return out;
 }
 
-function validateNavbarItem(item: unknown, index: number, file: string): void {
+function validateNavbarItem(item: unknown, index: number, at: KeyLocator): void {
   const key = `navbar.items[${index}]`;
-  if (!isObject(item)) fail('config', `${key} must be an object with a 'type'`, { file });
+  if (!isObject(item)) fail('config', `${key} must be an object with a 'type'`, at(key));
   const type = String(item.type);
   const required = NAVBAR_ITEM_TYPES[type as NavbarItem['type']];
   if (!required) {
     const guess = didYouMean(type, Object.keys(NAVBAR_ITEM_TYPES));
-    fail('config', `${key}.type '${type}' is not a navbar item type`, { file }, guess ? `did you mean '${guess}'?` : `use one of ${Object.keys(NAVBAR_ITEM_TYPES).join(', ')}`);
+    fail('config', `${key}.type '${type}' is not a navbar item type`, at(`${key}.type`, type), guess ? `did you mean '${guess}'?` : `use one of ${Object.keys(NAVBAR_ITEM_TYPES).join(', ')}`);
   }
   for (const field of required) {
-    if (typeof item[field] !== 'string' || !item[field]) fail('config', `${key} (${type}) cannot render without '${field}'`, { file }, `add ${field}: '...'`);
+    if (typeof item[field] !== 'string' || !item[field]) fail('config', `${key} (${type}) cannot render without '${field}'`, at(`${key}.type`, type), `add ${field}: '...'`);
   }
   if (type === 'dropdown') {
     const items = item.items;
-    if (!Array.isArray(items) || items.length === 0) fail('config', `${key} (dropdown) cannot render without 'items'`, { file }, "add items: [{ label: '...', href: '...' }]");
+    if (!Array.isArray(items) || items.length === 0) fail('config', `${key} (dropdown) cannot render without 'items'`, at(`${key}.type`, type), "add items: [{ label: '...', href: '...' }]");
     items.forEach((entry, i) => {
-      if (!isObject(entry) || typeof entry.label !== 'string' || typeof entry.href !== 'string') fail('config', `${key}.items[${i}] must be { label, href }`, { file });
+      if (!isObject(entry) || typeof entry.label !== 'string' || typeof entry.href !== 'string') fail('config', `${key}.items[${i}] must be { label, href }`, at(`${key}.items`));
     });
   }
   item.position ??= 'left';
-  if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, { file });
+  if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, at(`${key}.position`, String(item.position)));
 }
 
-function validateBudgets(budgets: unknown, file: string): void {
-  if (!isObject(budgets)) fail('config', `'budgets' must be an object of page kinds, like { doc: { js: 80, css: 12, html: 60 } }`, { file });
+function validateBudgets(budgets: unknown, at: KeyLocator): void {
+  if (!isObject(budgets)) fail('config', `'budgets' must be an object of page kinds, like { doc: { js: 80, css: 12, html: 60 } }`, at('budgets'));
   for (const [kind, limits] of Object.entries(budgets)) {
     if (!BUDGET_KINDS.includes(kind as PageKind)) {
       const guess = didYouMean(kind, BUDGET_KINDS);
-      fail('config', `budgets.${kind}: '${kind}' is not a page kind`, { file }, guess ? `did you mean '${guess}'?` : `use one of ${BUDGET_KINDS.join(', ')}`);
+      fail('config', `budgets.${kind}: '${kind}' is not a page kind`, at(`budgets.${kind}`), guess ? `did you mean '${guess}'?` : `use one of ${BUDGET_KINDS.join(', ')}`);
     }
-    if (!isObject(limits)) fail('config', `budgets.${kind} must be an object like { js: 80, css: 12, html: 60 } (KB)`, { file });
+    if (!isObject(limits)) fail('config', `budgets.${kind} must be an object like { js: 80, css: 12, html: 60 } (KB)`, at(`budgets.${kind}`));
     for (const [limit, value] of Object.entries(limits)) {
       if (!BUDGET_LIMITS.includes(limit)) {
         const guess = didYouMean(limit, BUDGET_LIMITS);
-        fail('config', `unknown key 'budgets.${kind}.${limit}'`, { file }, guess ? `did you mean '${guess}'?` : `use ${BUDGET_LIMITS.join(', ')}`);
+        fail('config', `unknown key 'budgets.${kind}.${limit}'`, at(`budgets.${kind}.${limit}`), guess ? `did you mean '${guess}'?` : `use ${BUDGET_LIMITS.join(', ')}`);
       }
-      if (typeof value !== 'number' || !(value > 0)) fail('config', `budgets.${kind}.${limit} must be a positive number of KB, got ${JSON.stringify(value)}`, { file });
+      if (typeof value !== 'number' || !(value > 0)) fail('config', `budgets.${kind}.${limit} must be a positive number of KB, got ${JSON.stringify(value)}`, at(`budgets.${kind}.${limit}`));
     }
   }
 }
 
-function validateAnnouncementBar(value: unknown, file: string): Config['announcementBar'] {
+function validateAnnouncementBar(value: unknown, at: KeyLocator): Config['announcementBar'] {
   if (value === undefined) return undefined;
   if (!isObject(value) || typeof value.id !== 'string' || typeof value.content !== 'string')
-    fail('config', `announcementBar must be { id, content, closeable? }`, { file });
+    fail('config', `announcementBar must be { id, content, closeable? }`, at('announcementBar'));
   return { id: value.id, content: value.content, closeable: value.closeable !== false };
 }
 
-function takeString(user: Record<string, unknown>, key: string, fallback: string, file: string): string {
+function takeString(user: Record<string, unknown>, key: string, fallback: string, at: KeyLocator): string {
   const value = user[key];
   delete user[key];
   if (value === undefined) return fallback;
-  if (typeof value !== 'string') fail('config', `'${key}' must be a string`, { file });
+  if (typeof value !== 'string') fail('config', `'${key}' must be a string`, at(key));
   return value;
 }
 

@@ -48,7 +48,7 @@ const FAILURES: { what: string; file: string; contents: string | Buffer; error: 
   { what: 'an unclosed admonition', file: 'content/docs/setup.md', contents: '# Setup\n\n:::note\nSteps.\n', error: "error  content/docs/setup.md:3:1  ':::note' is never closed; add a line ':::' after its content" },
   { what: 'an unknown author', file: 'content/blog/2025-01-02-hello.md', contents: '---\ntitle: Hello\nauthors: [anne]\n---\nHi.\n', error: "error  content/blog/2025-01-02-hello.md:3:1  unknown author 'anne'; did you mean 'ann'?" },
   { what: 'a sidebar entry naming a missing doc', file: 'site.config.ts', contents: CONFIG.replace("'setup'", "'stup'"), error: "error  site.config.ts  docs.sidebars.docs[1]: doc id 'stup' does not exist; did you mean 'setup'?" },
-  { what: 'a config typo', file: 'site.config.ts', contents: CONFIG.replace("baseUrl: '/mini/'", "baseUrl: '/mini/', favIcon: 'x.ico'"), error: "error  site.config.ts  unknown key 'favIcon'; did you mean 'favicon'?" },
+  { what: 'a config typo', file: 'site.config.ts', contents: CONFIG.replace("baseUrl: '/mini/'", "baseUrl: '/mini/', favIcon: 'x.ico'"), error: "error  site.config.ts:2:90  unknown key 'favIcon'; did you mean 'favicon'?" },
 ];
 
 test('each failing mistake exits 1, names its file and line first, and writes nothing', async () => {

@@ -155,7 +155,7 @@ const MISTAKES: Mistake[] = [
     what: 'a config typo',
     file: 'site.config.ts',
     contents: CONFIG.replace("baseUrl: '/mini/'", "baseUrl: '/mini/', tagLine: 'Fresh'"),
-    errors: ["site.config.ts  unknown key 'tagLine'; did you mean 'tagline'?"],
+    errors: ["site.config.ts:2:90  unknown key 'tagLine'; did you mean 'tagline'?"],
   },
   {
     what: 'a Latin-1 file',

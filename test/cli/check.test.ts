@@ -121,7 +121,7 @@ test('a config error: the config file and key, exit 1', async () => {
   const dir = await project({ ...CLEAN, 'site.config.ts': "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n" });
   const { code, stdout } = await egdocs(dir, 'check', '--format', 'github');
   assert.is(code, 1);
-  assert.is(stdout, "::error file=site.config.ts,title=egdocs config::navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?\nThe build failed with 1 error in 1 file\n");
+  assert.is(stdout, "::error file=site.config.ts,line=1,col=84,title=egdocs config::navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?\nThe build failed with 1 error in 1 file\n");
 });
 
 test.run();

@@ -73,7 +73,7 @@ test('a config typo stops the build with the key and a suggestion', async () => 
   await writeFile(path.join(project, 'site.config.ts'), "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n");
   const { code, stderr } = await egdocs(project, 'build');
   assert.is(code, 1);
-  assert.match(stderr, "site.config.ts  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?");
+  assert.match(stderr, "site.config.ts:1:84  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?");
 });
 
 test('build reports broken links and still succeeds; check exits 1 on them', async () => {
