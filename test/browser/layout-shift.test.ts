@@ -1,0 +1,57 @@
+// Layout stability: a browser paints a long page before it has all of its HTML, so nothing that comes later in the
+// HTML may change the size of what is already painted. The page is served in two parts with a pause between, the
+// cut right after the article (before the table of contents), and the page must record no layout shift.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as assert from 'uvu/assert';
+import { mapSource, staticHandler } from '../../src/serve/static.ts';
+import { browserSuite, DESKTOP } from './browser.ts';
+
+const { test, h } = browserSuite('browser: layout stability');
+
+const SHIFTS = `window.__shifts = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value); })
+  .observe({ type: 'layout-shift', buffered: true });`;
+
+/** Serves the built site, except that `path` arrives in two parts, `pause` ms apart, cut before `cutBefore`. */
+async function slowPageServer(path: string, cutBefore: string, pause: number): Promise<{ base: string; close(): Promise<void> }> {
+  const files = new Map(h.result.files.map((file) => [file.path, file.contents]));
+  const config = h.result.site.config;
+  const site = staticHandler(mapSource(files), config.baseUrl);
+  const server = http.createServer((req, res) => {
+    if (req.url !== config.baseUrl + path) return void site(req, res);
+    const html = Buffer.from(files.get(`${path}index.html`)!).toString('utf8');
+    const cut = html.indexOf(cutBefore);
+    assert.ok(cut > 0, `the page has ${cutBefore}`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.write(html.slice(0, cut));
+    setTimeout(() => res.end(html.slice(cut)), pause);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.baseUrl}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('a doc page whose table of contents arrives late does not shift what was painted before it', async () => {
+  const path = 'docs/admin-panel/server-requirements/';
+  const slow = await slowPageServer(path, '<div class="doc-toc">', 600);
+  const context = await h.browser.newContext(DESKTOP);
+  await context.addInitScript(SHIFTS);
+  const page = await context.newPage();
+  try {
+    await page.goto(slow.base + path, { waitUntil: 'commit' });
+    // The first part is painted while the rest is on its way.
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction('document.querySelector(".doc-toc") !== null');
+    await page.waitForTimeout(300);
+    const shifts = (await page.evaluate('window.__shifts')) as number[];
+    assert.equal(shifts, [], `layout shifts: ${shifts.join(', ')}`);
+  } finally {
+    await context.close();
+    await slow.close();
+  }
+});
+
+test.run();
