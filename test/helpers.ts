@@ -7,6 +7,13 @@ import type { BuildResult, Config } from '../src/types.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** site.config.ts of the small project the CLI and serve tests write to disk: base '/mini/', docs intro and setup. */
+export const MINI_CONFIG = `import { defineConfig } from 'egdocs';
+export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
+  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+  docs: { sidebars: { docs: ['intro', 'setup'] } } });
+`;
+
 /** A complete Config as validate.ts would make it, rooted at the repository (for templates). */
 export function testConfig(user: Record<string, unknown> = {}): Config {
   return validateConfig({ title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/', ...user }, path.join(ROOT, 'site.config.ts'));

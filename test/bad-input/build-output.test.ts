@@ -6,14 +6,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { egdocs } from '../cli/run.ts';
+import { MINI_CONFIG as CONFIG } from '../helpers.ts';
 
 const test = suite('bad input: a failed egdocs build leaves build/ as it was');
 
-const CONFIG = `import { defineConfig } from 'egdocs';
-export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
-  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  docs: { sidebars: { docs: ['intro', 'setup'] } } });
-`;
 const GOOD: Record<string, string> = {
   'site.config.ts': CONFIG,
   'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n',

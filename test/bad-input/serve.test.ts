@@ -10,14 +10,10 @@ import WebSocket from 'ws';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+import { MINI_CONFIG as CONFIG } from '../helpers.ts';
 
 const test = suite('bad input: egdocs serve survives every mistake');
 
-const CONFIG = `import { defineConfig } from 'egdocs';
-export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
-  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  docs: { sidebars: { docs: ['intro', 'setup'] } } });
-`;
 const GOOD: Record<string, string> = {
   'site.config.ts': CONFIG,
   'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md) and [extra](./extra.md).\n',

@@ -5,14 +5,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { egdocs } from './run.ts';
+import { MINI_CONFIG as CONFIG } from '../helpers.ts';
 
 const test = suite('egdocs check');
-
-const CONFIG = `import { defineConfig } from 'egdocs';
-export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
-  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  docs: { sidebars: { docs: ['intro', 'setup'] } } });
-`;
 
 const CLEAN: Record<string, string> = {
   'site.config.ts': CONFIG,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ROOT } from '../helpers.ts';
+import { MINI_CONFIG, ROOT } from '../helpers.ts';
 import { egdocs } from './run.ts';
 
 const test = suite('egdocs CLI');
@@ -13,10 +13,7 @@ let project: string;
 test.before.each(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-'));
   await mkdir(path.join(project, 'content/docs'), { recursive: true });
-  await writeFile(
-    path.join(project, 'site.config.ts'),
-    `import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',\n  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },\n  docs: { sidebars: { docs: ['intro', 'setup'] } } });\n`,
-  );
+  await writeFile(path.join(project, 'site.config.ts'), MINI_CONFIG);
   await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ROOT } from '../helpers.ts';
+import { MINI_CONFIG, ROOT } from '../helpers.ts';
 
 const run = promisify(execFile);
 const BIN = path.join(ROOT, 'bin/egdocs.js');
@@ -53,10 +53,7 @@ let project: string;
 test.before(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-serve-'));
   await mkdir(path.join(project, 'content/docs'), { recursive: true });
-  await writeFile(
-    path.join(project, 'site.config.ts'),
-    `import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',\n  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },\n  docs: { sidebars: { docs: ['intro', 'setup'] } } });\n`,
-  );
+  await writeFile(path.join(project, 'site.config.ts'), MINI_CONFIG);
   await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
   await run('node', [BIN, 'build'], { cwd: project });

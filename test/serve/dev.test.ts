@@ -8,15 +8,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
-import { ROOT } from '../helpers.ts';
+import { MINI_CONFIG as CONFIG, ROOT } from '../helpers.ts';
 
 const test = suite('serve: rebuild and reload');
-
-const CONFIG = `import { defineConfig } from 'egdocs';
-export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/',
-  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  docs: { sidebars: { docs: ['intro', 'setup'] } } });
-`;
 
 let project: string;
 let server: DevServer;
