@@ -98,6 +98,8 @@ export interface Config {
   paths: { root: string; outDir: string };
   /** The config file, for error messages. */
   configFile: string;
+  /** The config file's text, for finding the line of a key in later errors (sidebar entries); none in tests. */
+  configSource?: string;
 }
 
 // ---------------------------------------------------------------- content

@@ -117,6 +117,7 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
     url: url.replace(/\/+$/, ''),
     announcementBar: validateAnnouncementBar(announcementBar, at),
     configFile: file,
+    configSource: overrides.source,
     paths: { root, outDir: path.resolve(root, overrides.outDir ?? outDir) },
   };
 }

@@ -1,4 +1,5 @@
 // The chrome: navbar, footer and the rest of the layout that every route shares, resolved once per build.
+import { keyLocator } from '../config/locate.ts';
 import { fail } from '../diagnostics.ts';
 import { flattenSidebar } from '../site/docs.ts';
 import { withBase } from '../site/urls.ts';
@@ -9,9 +10,10 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>, search
   const { config } = site;
   const docsLink = (sidebarId: string, index: number): string => {
     const sidebar = site.sidebars[sidebarId];
-    if (!sidebar) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' does not exist`, { file: config.configFile }, `use one of: ${Object.keys(site.sidebars).join(', ') || '(no sidebars defined)'}`);
+    const where = keyLocator(config.configFile, config.configSource)(`navbar.items[${index}].sidebarId`, sidebarId);
+    if (!sidebar) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' does not exist`, where, `use one of: ${Object.keys(site.sidebars).join(', ') || '(no sidebars defined)'}`);
     const first = flattenSidebar(sidebar)[0];
-    if (!first) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' has no doc to link to`, { file: config.configFile }, 'add a doc to the sidebar');
+    if (!first) fail('config', `navbar.items[${index}]: sidebar '${sidebarId}' has no doc to link to`, where, 'add a doc to the sidebar');
     return first.href;
   };
   // Site paths in the config may leave out the base path.

@@ -1,5 +1,6 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
-import { type Diagnostics, didYouMean, fail } from '../diagnostics.ts';
+import { keyLocator } from '../config/locate.ts';
+import { type Diagnostics, didYouMean, fail, type Location } from '../diagnostics.ts';
 import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
 import { docId, groupBy, withBase } from './urls.ts';
 
@@ -25,8 +26,8 @@ export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMe
  */
 export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: Diagnostics): Record<string, SidebarItem[]> {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const where = { file: config.configFile };
-  const known = (id: string, message: string, fix: string): DocMeta => {
+  const locate = keyLocator(config.configFile, config.configSource);
+  const known = (id: string, message: string, fix: string, where: Location): DocMeta => {
     const doc = byId.get(id);
     if (doc) return doc;
     const guess = didYouMean(id, byId.keys());
@@ -36,14 +37,16 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
   for (const [sidebarId, items] of Object.entries(config.docs.sidebars)) {
     // Where each doc was first listed: a second entry would give it two places in the previous/next chain.
     const listed = new Map<string, string>();
+    // An entry is found by its value (a doc id, a label) after the sidebar's key: good enough to point at the line.
+    const where = (value?: string) => locate(`docs.sidebars.${sidebarId}`, value);
     const resolve = (item: SidebarItemConfig, key: string, parents: SidebarItemConfig[]): SidebarItem => {
       if (typeof item === 'string') item = { type: 'doc', id: item };
       switch (item.type) {
         case 'doc': {
-          const doc = known(item.id, `${key}: doc id '${item.id}' does not exist`, 'remove the entry');
+          const doc = known(item.id, `${key}: doc id '${item.id}' does not exist`, 'remove the entry', where(item.id));
           const first = listed.get(doc.id);
           if (first)
-            diagnostics?.warn('config', `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`, where, 'remove one of the entries');
+            diagnostics?.warn('config', `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`, where(doc.id), 'remove one of the entries');
           else listed.set(doc.id, key);
           if (doc.sidebarId && doc.sidebarId !== sidebarId) {
             // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
@@ -54,20 +57,20 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
           return { type: 'link', label: item.label, href: item.href };
         case 'category': {
           if (!Array.isArray(item.items) || item.items.length === 0)
-            fail('config', `${key}: category '${item.label}' has no items`, where, 'list at least one doc id in items');
+            fail('config', `${key}: category '${item.label}' has no items`, where(item.label), 'list at least one doc id in items');
           // A config file is code, so a category can hold itself (items.push(category)); resolving it would never end.
-          if (parents.includes(item)) fail('config', `${key}: category '${item.label}' contains itself`, where, 'remove it from its own items');
+          if (parents.includes(item)) fail('config', `${key}: category '${item.label}' contains itself`, where(item.label), 'remove it from its own items');
           const inner = [...parents, item];
           return {
             type: 'category',
             label: item.label,
             collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
-            href: item.link === undefined ? undefined : known(item.link, `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`, 'remove the link').path,
+            href: item.link === undefined ? undefined : known(item.link, `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`, 'remove the link', where(item.link)).path,
             items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`, inner)),
           };
         }
         default:
-          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, where, "use 'doc', 'link' or 'category'");
+          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, where((item as { type: string }).type), "use 'doc', 'link' or 'category'");
       }
     };
     result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`, []));

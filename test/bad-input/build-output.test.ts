@@ -43,7 +43,7 @@ const FAILURES: { what: string; file: string; contents: string | Buffer; error: 
   { what: 'a Latin-1 page', file: 'content/docs/setup.md', contents: Buffer.from('# Setup\n\nCafé.\n', 'latin1'), error: "error  content/docs/setup.md:3:4  is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1); save the file as UTF-8" },
   { what: 'an unclosed admonition', file: 'content/docs/setup.md', contents: '# Setup\n\n:::note\nSteps.\n', error: "error  content/docs/setup.md:3:1  ':::note' is never closed; add a line ':::' after its content" },
   { what: 'an unknown author', file: 'content/blog/2025-01-02-hello.md', contents: '---\ntitle: Hello\nauthors: [anne]\n---\nHi.\n', error: "error  content/blog/2025-01-02-hello.md:3:1  unknown author 'anne'; did you mean 'ann'?" },
-  { what: 'a sidebar entry naming a missing doc', file: 'site.config.ts', contents: CONFIG.replace("'setup'", "'stup'"), error: "error  site.config.ts  docs.sidebars.docs[1]: doc id 'stup' does not exist; did you mean 'setup'?" },
+  { what: 'a sidebar entry naming a missing doc', file: 'site.config.ts', contents: CONFIG.replace("'setup'", "'stup'"), error: "error  site.config.ts:4:39  docs.sidebars.docs[1]: doc id 'stup' does not exist; did you mean 'setup'?" },
   { what: 'a config typo', file: 'site.config.ts', contents: CONFIG.replace("baseUrl: '/mini/'", "baseUrl: '/mini/', favIcon: 'x.ico'"), error: "error  site.config.ts:2:90  unknown key 'favIcon'; did you mean 'favicon'?" },
 ];
 

@@ -145,7 +145,7 @@ const MISTAKES: Mistake[] = [
     what: 'a sidebar entry naming a missing doc',
     file: 'site.config.ts',
     contents: CONFIG.replace("'setup'", "'setpu'"),
-    errors: ["site.config.ts  docs.sidebars.docs[1]: doc id 'setpu' does not exist; did you mean 'setup'?"],
+    errors: ["site.config.ts:4:39  docs.sidebars.docs[1]: doc id 'setpu' does not exist; did you mean 'setup'?"],
   },
   {
     what: 'a config typo',
@@ -198,7 +198,7 @@ test('a doc the sidebar lists, deleted, is an error naming the entry; putting it
   const page = await connect();
   await page.next('hello');
   await unlink(path.join(project, 'content/docs/setup.md'));
-  assert.equal(problemsOf(await page.next('error')), ["site.config.ts  docs.sidebars.docs[1]: doc id 'setup' does not exist; add the page under content/docs or remove the entry"]);
+  assert.equal(problemsOf(await page.next('error')), ["site.config.ts:4:39  docs.sidebars.docs[1]: doc id 'setup' does not exist; add the page under content/docs or remove the entry"]);
   assert.is((await get('docs/setup/')).status, 200);
   await save('content/docs/setup.md', GOOD['content/docs/setup.md']);
   await page.next('reload');
