@@ -1,6 +1,7 @@
 // Layout stability: a browser paints a long page before it has all of its HTML, so nothing that comes later in the
 // HTML may change the size of what is already painted. The page is served in two parts with a pause between, the
-// cut right after the article (before the table of contents), and the page must record no layout shift worth the name (under 0.01).
+// cut right after the article (before the table of contents), and the page must record no layout shift worth the
+// name (a score under 0.01).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
