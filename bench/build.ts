@@ -9,6 +9,7 @@ import { lighthouseSection, measureLighthouse } from './lighthouse.ts';
 import { measureServe, serveSection } from './serve.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 import type { PageWeight } from '../src/types.ts';
+import { median } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
@@ -25,10 +26,6 @@ function measure(dir: string): Measure {
   return JSON.parse(out.toString().trim().split('\n').pop()!);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 const rows: string[] = [];
 let siteWeights: PageWeight[] = [];

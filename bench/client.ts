@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Page } from 'playwright-core';
 import { startHarness } from '../test/browser/browser.ts';
+import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const h = await startHarness();
@@ -36,8 +37,6 @@ async function coldLoad(url: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))];
 
 /** Click → the new h1 in the DOM, measured inside the page. */
 async function clickToContent(page: Page, linkName: string, prefetch: boolean): Promise<number> {

@@ -17,6 +17,7 @@ import { loadConfig } from '../src/config/load.ts';
 import { FsWriter } from '../src/output/writer.ts';
 import { folderSource, listen, staticHandler } from '../src/serve/static.ts';
 import { CHROMIUM_ARGS } from '../test/browser/browser.ts';
+import { median } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -93,7 +94,6 @@ async function scoreAll(base: string, port: number): Promise<LighthouseFigures> 
   return { version: last!.lighthouseVersion, browser: /HeadlessChrome\/[\d.]+/.exec(last!.environment.hostUserAgent)?.[0] ?? 'Chromium', runs: RUNS, rows };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function summarize(page: string, formFactor: 'mobile' | 'desktop', results: Result[]): LighthouseRow {
   const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

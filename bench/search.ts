@@ -10,6 +10,7 @@ import { buildSiteFiles } from '../src/build.ts';
 import { createEngine } from '../src/client/search/engine.ts';
 import { loadConfig } from '../src/config/load.ts';
 import type { SearchData } from '../src/types.ts';
+import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
@@ -47,9 +48,6 @@ for (const { q, expect } of queries) {
   if (rank >= 1) rr += 1 / rank;
   if (rank !== 1) misses.push(`| ${q} | ${expect[0]} | ${rank || '–'} | ${hits[0]?.url.slice(config.baseUrl.length) ?? '(none)'} |`);
 }
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)];
-const p95 = (values: number[]) => sorted(values)[Math.floor(values.length * 0.95)];
 const n = queries.length;
 const report = `# Search benchmark
 

@@ -3,10 +3,11 @@
 // the reload message. Figures: median and p95 over 20 body edits of different pages, and over 5 title edits (which
 // change every page's sidebar).
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,10 +20,8 @@ export interface ServeFigures {
   routesRendered: number[];
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-
 /** Median and p95, in ms. */
-export const spread = (values: number[]) => `median ${quantile(values, 0.5).toFixed(0)} ms, p95 ${quantile(values, 0.95).toFixed(0)} ms`;
+export const spread = (values: number[]) => `median ${median(values).toFixed(0)} ms, p95 ${p95(values).toFixed(0)} ms`;
 
 export async function measureServe(): Promise<ServeFigures> {
   const project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bench-serve-'));
@@ -101,7 +100,6 @@ function relabel(text: string, label: string): string {
 }
 
 async function listDocs(dir: string): Promise<string[]> {
-  const { readdir } = await import('node:fs/promises');
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !entry.name.startsWith('_'))
@@ -118,7 +116,7 @@ is the time from writing the file to receiving the \`reload\` message. Target: u
 
 | edit | saves | save to reload | server's rebuild | rendered per save |
 |---|---|---|---|---|
-| body text of a doc (20 different docs) | ${f.body.length} | ${spread(f.body)} | ${spread(f.server)} | ${quantile(f.pagesRendered, 0.5)} page, ${quantile(f.routesRendered, 0.5)} route (median) |
+| body text of a doc (20 different docs) | ${f.body.length} | ${spread(f.body)} | ${spread(f.server)} | ${median(f.pagesRendered)} page, ${median(f.routesRendered)} route (median) |
 | sidebar label of a doc (every doc page's sidebar changes) | ${f.title.length} | ${spread(f.title)} | | |
 `;
 }

@@ -124,7 +124,7 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
   const weights = cache
     ? []
     : await step('weigh', () => {
-        const input = { site, files: all, bundle };
+        const input = { site, files: new Map(all.map((file) => [file.path, file.contents])), bundle };
         const list = pageWeights(input);
         checkBudgets(config, input, list, diagnostics);
         return list;

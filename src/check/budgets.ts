@@ -13,14 +13,13 @@ export const KB = 1024;
 
 export interface WeightInput {
   site: Site;
-  /** Every output file, by path. */
-  files: OutputFile[];
+  /** Every output file's contents, by path. */
+  files: Map<string, OutputFile['contents']>;
   bundle: Pick<Bundle, 'scripts' | 'styles' | 'preload'>;
 }
 
 /** Each page kind's weight, in route order of first appearance. */
-export function pageWeights({ site, files, bundle }: WeightInput): PageWeight[] {
-  const byPath = new Map(files.map((file) => [file.path, file.contents]));
+export function pageWeights({ site, files: byPath, bundle }: WeightInput): PageWeight[] {
   const gzipped = new Map<string, number>();
   const gzipSize = (url: string): number => {
     const path = url.slice(site.config.baseUrl.length);
@@ -60,7 +59,6 @@ export function pageWeights({ site, files, bundle }: WeightInput): PageWeight[] 
 export function checkBudgets(config: Config, input: WeightInput, weights: PageWeight[], diagnostics: Diagnostics): void {
   const at = { file: config.configFile };
   const figure = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-  let byPath: Map<string, string | Uint8Array> | undefined;
   for (const weight of weights) {
     const budget = config.budgets[weight.kind];
     if (!budget) continue;
@@ -70,10 +68,9 @@ export function checkBudgets(config: Config, input: WeightInput, weights: PageWe
     if (budget.css !== undefined && weight.cssGzip > budget.css * KB)
       diagnostics.warn('budget', `${pages} load ${figure(weight.cssGzip)} of CSS (gzip), over the budget of ${budget.css} KB`, at, `raise budgets.${weight.kind}.css, or trim the stylesheet`);
     if (budget.html === undefined) continue;
-    byPath ??= new Map(input.files.map((file) => [file.path, file.contents]));
     for (const route of input.site.routes) {
       if (route.data.kind !== weight.kind) continue;
-      const bytes = byteLength(byPath.get(route.outFile));
+      const bytes = byteLength(input.files.get(route.outFile));
       if (bytes > budget.html * KB)
         diagnostics.warn('budget', `the HTML of ${route.path} is ${figure(bytes)}, over the ${weight.kind} budget of ${budget.html} KB`, route.file ? { file: route.file } : at, 'split the page, or raise budgets.' + `${weight.kind}.html`);
     }

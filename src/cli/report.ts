@@ -4,7 +4,7 @@ import type { BuildResult } from '../types.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
-  for (const d of sortDiagnostics(list)) out(`${d.severity === 'error' ? 'error' : 'warning'}  ${formatDiagnostic(d)}`);
+  for (const d of sortDiagnostics(list)) out(`${d.severity}  ${formatDiagnostic(d)}`);
 }
 
 /** One line per page kind, then warnings and time. */

@@ -126,7 +126,7 @@ export interface RenderMemo {
 }
 
 /** Prepares a memo for a build with this context: keeps its routes only if the shared parts are the same. */
-export function prepareMemo(memo: RenderMemo, context: RenderContext): void {
+function prepareMemo(memo: RenderMemo, context: RenderContext): void {
   const shared = hash(JSON.stringify([context.chrome, context.assets, context.generator]));
   if (memo.shared !== shared || memo.templates !== context.templates) memo.routes.clear();
   memo.shared = shared;

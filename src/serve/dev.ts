@@ -14,7 +14,7 @@ import { printDiagnostics } from '../cli/report.ts';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
 import type { Config } from '../types.ts';
-import { listen, mapSource, staticHandler } from './static.ts';
+import { isInside, listen, staticHandler } from './static.ts';
 
 /** Where the dev server's own endpoints live: outside any base URL a site would use. */
 const DEV_PREFIX = '/__egdocs/';
@@ -88,7 +88,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const client = liveClientSource();
   const serveSite = staticHandler(
-    (rel) => mapSource(state.files)(rel),
+    // Read through state on every request: a rebuild swaps the map.
+    async (rel) => state.files.get(rel),
     config.baseUrl,
     (html) => html.replace('</body>', `<script src="${CLIENT_PATH}" defer></script></body>`),
   );
@@ -190,8 +191,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   };
 }
-
-const isInside = (dir: string, file: string) => file === dir || file.startsWith(dir + path.sep);
 
 /** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
 const DEBOUNCE_MS = 10;

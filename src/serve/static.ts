@@ -34,16 +34,18 @@ const TYPES: Record<string, string> = {
 const HTML = TYPES['.html'];
 const TEXT = 'text/plain; charset=utf-8';
 
+/** Whether absolute path `file` is `dir` or lies under it. */
+export const isInside = (dir: string, file: string): boolean => file === dir || file.startsWith(dir + path.sep);
+
 /** Files of a folder on disk, never outside it (nor through a symbolic link that leads out of it). */
 export function folderSource(root: string): FileSource {
   const top = path.resolve(root);
-  const inside = (base: string, full: string) => full === base || full.startsWith(base + path.sep);
   return async (relPath) => {
     const full = path.resolve(top, relPath);
-    if (!inside(top, full)) return undefined;
+    if (!isInside(top, full)) return undefined;
     try {
       // The handler never asks for '..', but a link inside the build could still point anywhere.
-      if (!inside(await realpath(top), await realpath(full))) return undefined;
+      if (!isInside(await realpath(top), await realpath(full))) return undefined;
       if (!(await stat(full)).isFile()) return undefined;
       return await readFile(full);
     } catch {
@@ -136,24 +138,26 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
     return page === undefined ? notFound() : file(`${rel}.html`, page);
   };
 
+  const gzipped = new Map<string, Uint8Array>();
   return async (req, res) => {
     try {
-      send(req, res, await resolve(req));
+      send(req, res, await resolve(req), gzipped);
     } catch (error) {
       // Never an unhandled rejection: the server outlives a bad request or a failing source.
       if (res.headersSent) res.destroy();
-      else send(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT });
+      else send(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT }, gzipped);
     }
   };
 }
 
 /** Writes a reply: an ETag on files and 304 when the client has them, the length always, the body unless HEAD. */
-function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply): void {
+function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply, gzipped: Map<string, Uint8Array>): void {
   const headers: Record<string, string | number> = { ...reply.headers };
+  let etag: string | undefined;
   if (reply.status === 200) {
     // The content is the validator: an in-memory build has no modification times, and every build rewrites the
     // files on disk, so Last-Modified would change when the bytes do not.
-    const etag = `"${createHash('sha1').update(reply.body).digest('base64url')}"`;
+    etag = `"${createHash('sha1').update(reply.body).digest('base64url')}"`;
     headers.etag = etag;
     if (matches(req.headers['if-none-match'], etag)) {
       res.writeHead(304, headers);
@@ -166,7 +170,13 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply)
   // Text goes out gzip-compressed when the client takes it, as GitHub Pages sends it: page weight and Lighthouse
   // see what readers download. The ETag stays the one of the file: the representation varies by Accept-Encoding.
   if (reply.type && COMPRESSIBLE.test(reply.type) && Buffer.byteLength(body) > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    body = gzipSync(body);
+    // A file is compressed once (the dev server's assets are asked for on every reload), keyed by its ETag.
+    const cached = etag ? gzipped.get(etag) : undefined;
+    body = cached ?? gzipSync(body);
+    if (etag && !cached) {
+      if (gzipped.size >= GZIP_CACHE_ENTRIES) gzipped.clear();
+      gzipped.set(etag, body);
+    }
     headers['content-encoding'] = 'gzip';
     headers.vary = 'Accept-Encoding';
   }
@@ -174,6 +184,9 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply)
   res.writeHead(reply.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** Compressed files a handler keeps; past this, it starts again (old builds' files are never asked for again). */
+const GZIP_CACHE_ENTRIES = 512;
 
 /** Content types worth compressing: text of every kind (images and fonts are compressed already). */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;

@@ -84,11 +84,6 @@ export class CodeHighlighter {
     return this;
   }
 
-  /** True once Shiki is loaded; before that, highlight() answers only from the cache. */
-  get ready(): boolean {
-    return this.shiki !== undefined;
-  }
-
   /**
    * Loads Shiki with exactly the grammars these fence languages need; once loaded (a dev server keeps one highlighter
    * across builds), adds the grammars of languages it has not seen.
