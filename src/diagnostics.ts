@@ -22,7 +22,8 @@ export type DiagnosticCode =
   | 'config'
   | 'render'
   | 'template'
-  | 'budget';
+  | 'budget'
+  | 'output';
 
 /** A warning or error, with where it comes from and how to fix it. */
 export interface Diagnostic {

@@ -5,7 +5,7 @@ import { FsWriter } from '../output/writer.ts';
 import { printDiagnostics, printFailure, summary } from './report.ts';
 
 /** `egdocs build`: build, write atomically, print warnings and a summary. Warnings do not fail the build. */
-export async function runBuild(options: { configFile: string; outDir?: string; baseUrl?: string }): Promise<number> {
+export async function runBuild(options: { configFile: string; outDir?: string; baseUrl?: string; force?: boolean }): Promise<number> {
   const start = performance.now();
   try {
     const config = await loadConfig(options);

@@ -8,6 +8,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .description('Build, serve and check a documentation site from markdown.')
     .version(VERSION, '-v, --version', 'print the egdocs version')
     .option('-c, --config <file>', 'path to the site config', 'site.config.ts')
+    // Each command's --help lists -c/--config too: it is given before or after the command name alike.
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError();
 
   program
@@ -15,7 +17,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .description('build the site into the output folder (default: build/)')
     .option('-o, --out-dir <dir>', 'output folder, relative to the config file')
     .option('-b, --base-url <path>', 'path the site is served under (default: from the config)')
-    .action(async (options: { outDir?: string; baseUrl?: string }) => {
+    .option('--force', 'replace the output folder even if egdocs did not write it')
+    .action(async (options: { outDir?: string; baseUrl?: string; force?: boolean }) => {
       const { runBuild } = await import('./build.ts');
       process.exitCode = await runBuild({ configFile: program.opts().config, ...options });
     });
@@ -35,9 +38,20 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .option('-p, --port <port>', 'port to listen on', '3000')
     .option('-H, --host <host>', 'address to bind', '127.0.0.1')
     .option('-d, --dir <dir>', 'serve this finished build instead of building')
-    .action(async (options: { port: string; host: string; dir?: string }) => {
+    .option('-b, --base-url <path>', 'path the site is served under (default: the build\'s, else the config\'s)')
+    .option('--allow-host <host...>', 'also answer requests for these host names (when binding --host 0.0.0.0)')
+    .option('--force', 'with --dir: serve a folder that egdocs did not write')
+    .action(async (options: { port: string; host: string; dir?: string; baseUrl?: string; allowHost?: string[]; force?: boolean }) => {
       const { runServe } = await import('./serve.ts');
-      process.exitCode = await runServe({ configFile: program.opts().config, port: Number(options.port), host: options.host, dir: options.dir });
+      process.exitCode = await runServe({
+        configFile: program.opts().config,
+        port: Number(options.port),
+        host: options.host,
+        dir: options.dir,
+        baseUrl: options.baseUrl,
+        allowedHosts: options.allowHost ?? [],
+        force: options.force === true,
+      });
     });
 
   await program.parseAsync(argv);

@@ -8,7 +8,7 @@ import { printFailure } from './report.ts';
  * `egdocs serve`: build in memory, serve on loopback, rebuild on every save and reload the open pages (see
  * src/serve/dev.ts); with --dir, serve a finished build as the static host will, without watching.
  */
-export async function runServe(options: { configFile: string; port: number; host: string; dir?: string }): Promise<number> {
+export async function runServe(options: { configFile: string; port: number; host: string; dir?: string; baseUrl?: string; allowedHosts?: string[]; force?: boolean }): Promise<number> {
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
     console.error(`--port must be a port number from 0 to 65535`);
     return 1;
