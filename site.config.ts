@@ -26,16 +26,16 @@ export default defineConfig({
   },
   footer: {
     links: [
-      { label: 'Documentation', href: '/egrocer-documentation/docs/' },
-      { label: 'Support', href: '/egrocer-documentation/docs/admin-panel/support/' },
-      { label: 'Changelog', href: '/egrocer-documentation/docs/changelog/version-history/' },
-      { label: 'Blog', href: '/egrocer-documentation/blog/' },
+      { label: 'Documentation', href: '/docs/' },
+      { label: 'Support', doc: 'admin-panel/support' },
+      { label: 'Changelog', doc: 'changelog/version-history' },
+      { label: 'Blog', href: '/blog/' },
     ],
     copyright: 'Copyright © 2025 WRTeam. All rights reserved.',
   },
   announcementBar: {
     id: 'egdocs-2025-launch',
-    content: 'This documentation now covers eGrocer 2.1.2. <a href="/egrocer-documentation/docs/changelog/version-history/">See what changed</a>.',
+    content: 'This documentation now covers eGrocer 2.1.2. <a href="/docs/changelog/version-history/">See what changed</a>.',
     closeable: true,
   },
   docs: {

@@ -3,15 +3,26 @@
 // Templates and the client import their shapes from here, so a field documented here means the same everywhere.
 
 import type { Diagnostic } from './diagnostics.ts';
+import type { Location } from './diagnostics.ts';
 export type { Diagnostic, Location } from './diagnostics.ts';
 
 // ---------------------------------------------------------------- config
 
+/**
+ * A link written in the config: `href` is a URL, or a site path written without the base path ('/docs/x/', which
+ * egdocs places under the base); `doc` is a doc id ('admin-panel/support'). One of the two.
+ */
+export interface ConfigLink {
+  label: string;
+  href?: string;
+  doc?: string;
+}
+
 /** A navbar entry. `type` decides how it renders; see config/validate.ts for the accepted types. */
 export type NavbarItem =
   | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
-  | { type: 'link'; label: string; href: string; position: 'left' | 'right' }
-  | { type: 'dropdown'; label: string; items: { label: string; href: string }[]; position: 'left' | 'right' }
+  | ({ type: 'link'; position: 'left' | 'right' } & ConfigLink)
+  | { type: 'dropdown'; label: string; items: ConfigLink[]; position: 'left' | 'right' }
   | { type: 'search'; position: 'left' | 'right' }
   | { type: 'colorMode'; position: 'left' | 'right' }
   | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
@@ -42,10 +53,10 @@ export interface Config {
   locale: { default: string; locales: string[]; direction: 'ltr' | 'rtl' };
   /** Colour mode: default, and whether the reader may switch. */
   colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean };
-  /** Navbar title, logo and items. */
-  navbar: { title: string; logo?: { alt: string; src: string }; hideOnScroll: boolean; items: NavbarItem[] };
-  /** Footer links (joined by a middle dot) and copyright line. */
-  footer: { links: { label: string; href: string }[]; copyright: string };
+  /** Navbar title, logo and items; without items, the navbar shows the docs, the blog, search and the mode switch. */
+  navbar: { title: string; logo?: { alt: string; src: string }; hideOnScroll: boolean; items?: NavbarItem[] };
+  /** Footer links (joined by a middle dot) and copyright line; an empty footer is not drawn. */
+  footer: { links: ConfigLink[]; copyright: string };
   /** Optional announcement bar over the navbar. */
   announcementBar?: { id: string; content: string; closeable: boolean };
   /** Docs plugin options. */
@@ -231,8 +242,9 @@ export interface BlogPostMeta {
   path: string;
   date: string;
   description: string;
-  authors: Author[];
-  tags: TagInfo[];
+  /** With the href of each author's and tag's page. */
+  authors: (Author & { href: string })[];
+  tags: (TagInfo & { href: string })[];
   readingMinutes: number;
   /** HTML shown in lists: the excerpt above the truncate marker, or the whole post. */
   excerptHtml: string;
@@ -292,7 +304,7 @@ export interface TocItem {
 
 /** Data of a route, by kind: everything its template needs besides the site chrome. */
 export type RouteData =
-  | { kind: 'home'; hero: { title: string; tagline: string; cta: NavLink }; cards: { title: string; text: string; href: string }[]; html: string }
+  | { kind: 'home'; hero: { title: string; tagline: string; cta?: NavLink }; cards: { title: string; text: string; href: string }[]; html: string }
   | {
       kind: 'doc';
       doc: DocMeta;
@@ -337,6 +349,35 @@ export interface Route {
   data: RouteData;
 }
 
+/** A link the layout shows outside markdown bodies (config, home page front matter, egdocs' own), for check. */
+export interface LayoutLink {
+  /** As written. */
+  raw: string;
+  /** Resolved: a URL path under the base path, or the URL as written. */
+  href: string;
+  /** Which setting or part it comes from ('footer.links[1]', 'the page layout'). */
+  where: string;
+  /** Where it was written, when it was written by a person. */
+  location?: Location;
+}
+
+/** The links and parts every page's layout shows, resolved from the config and the route table (site/layout.ts). */
+export interface SiteLayout {
+  navbar: NavbarEntry[];
+  footer: { links: NavLink[]; copyright: string };
+  /** The announcement, its HTML's site paths placed under the base path. */
+  announcementBar?: Config['announcementBar'];
+  logo?: { alt: string; src: string };
+  favicon?: string;
+  /** Where the docs start (the main sidebar's first doc); none in a site without docs. */
+  docsHref?: string;
+  blogHref?: string;
+  /** The blog's feeds; none without posts. */
+  feeds?: { rss: string; atom: string };
+  /** Every link above, for `check`. */
+  links: LayoutLink[];
+}
+
 /** The whole site: the route table and the shared parts the templates need. */
 export interface Site {
   config: Config;
@@ -349,6 +390,7 @@ export interface Site {
   pages: Page[];
   /** Files copied to the output as they are: output path -> bytes. */
   assets: Map<string, Uint8Array>;
+  layout: SiteLayout;
 }
 
 // ---------------------------------------------------------------- search
@@ -408,13 +450,15 @@ export interface Chrome {
   navbarTitle: string;
   navbar: NavbarEntry[];
   hideOnScroll: boolean;
-  footer: Config['footer'];
+  footer: SiteLayout['footer'];
   announcementBar?: Config['announcementBar'];
+  favicon?: string;
+  feeds?: SiteLayout['feeds'];
   colorMode: Config['colorMode'];
   /** Search settings, the search page, and where the worker and its data are. */
   search: Config['search'] & { pageHref: string; dataUrl: string; workerUrl: string };
-  /** Where the docs start (the first doc of the main sidebar). */
-  docsHref: string;
+  /** Where the docs start (the first doc of the main sidebar); none in a site without docs. */
+  docsHref?: string;
   blogHref?: string;
   client: Config['client'];
   showReadingTime: boolean;

@@ -21,7 +21,7 @@ function PostMeta({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
         <ul className="post-authors">
           {post.authors.map((author) => (
             <li key={author.id}>
-              <a href={`${chrome.blogHref}authors/${author.id}/`}>{author.name}</a>
+              <a href={author.href}>{author.name}</a>
               {author.title ? <span className="author-title">{author.title}</span> : null}
             </li>
           ))}
@@ -31,7 +31,7 @@ function PostMeta({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
   );
 }
 
-function PostTags({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
+function PostTags({ post }: { post: BlogPostMeta }) {
   if (post.tags.length === 0) return null;
   return (
     <div className="doc-tags">
@@ -39,7 +39,7 @@ function PostTags({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
       <ul>
         {post.tags.map((tag) => (
           <li key={tag.id}>
-            <a className="tag" href={`${chrome.blogHref}tags/${tag.id}/`}>{tag.label}</a>
+            <a className="tag" href={tag.href}>{tag.label}</a>
           </li>
         ))}
       </ul>
@@ -57,7 +57,7 @@ function PostSummary({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
       <PostMeta post={post} chrome={chrome} />
       <Markdown html={post.excerptHtml} />
       <footer className="post-summary-footer">
-        <PostTags post={post} chrome={chrome} />
+        <PostTags post={post} />
         {post.truncated ? (
           <a className="read-more" href={post.path} aria-label={`Read more about ${post.title}`}>
             Read more
@@ -121,7 +121,7 @@ export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog
         <PostMeta post={data.post} chrome={chrome} />
         <TocCollapsible items={data.toc} active={active} />
         <Markdown html={data.html} />
-        <PostTags post={data.post} chrome={chrome} />
+        <PostTags post={data.post} />
       </article>
       {data.previous || data.next ? (
         <nav className="pagination-nav" aria-label="Blog post pages">

@@ -27,6 +27,8 @@ function AnnouncementBar({ chrome }: { chrome: Chrome }) {
 }
 
 function Footer({ chrome }: { chrome: Chrome }) {
+  // A config without footer links or a copyright line gets no footer, rather than an empty band.
+  if (chrome.footer.links.length === 0 && !chrome.footer.copyright) return null;
   return (
     <footer className="footer">
       {chrome.footer.links.length > 0 ? (
@@ -39,7 +41,7 @@ function Footer({ chrome }: { chrome: Chrome }) {
           ))}
         </nav>
       ) : null}
-      <p className="footer-copyright">{chrome.footer.copyright}</p>
+      {chrome.footer.copyright ? <p className="footer-copyright">{chrome.footer.copyright}</p> : null}
     </footer>
   );
 }

@@ -12,7 +12,7 @@ export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
       <header className="hero">
         <h1 className="hero-title">{data.hero.title}</h1>
         <p className="hero-tagline">{data.hero.tagline}</p>
-        <a className="button button-primary" href={data.hero.cta.href}>{data.hero.cta.label}</a>
+        {data.hero.cta ? <a className="button button-primary" href={data.hero.cta.href}>{data.hero.cta.label}</a> : null}
       </header>
       {data.cards.length > 0 ? (
         <section className="home-cards" aria-label="Documentation sections">
@@ -74,7 +74,15 @@ export function NotFoundPage({ chrome }: PageProps) {
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for. The page may have moved, or the address may be mistyped.</p>
       <p>
-        Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.baseUrl}>home page</a>.
+        {chrome.docsHref ? (
+          <>
+            Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.baseUrl}>home page</a>.
+          </>
+        ) : (
+          <>
+            Start again from the <a href={chrome.baseUrl}>home page</a>.
+          </>
+        )}
       </p>
     </main>
   );

@@ -2,7 +2,9 @@
 // written beside the pages and the anchors of each page. Each problem is a warning at the link, with a suggestion
 // when one is likely. Missing images are warned by the images plugin, which resolves them while rendering.
 import { didYouMean, type DiagnosticCode, type Diagnostics } from '../diagnostics.ts';
-import type { LinkRef, Site } from '../types.ts';
+import { decodePath } from '../site/urls.ts';
+import type { LayoutLink, LinkRef, Site } from '../types.ts';
+import { nearestAnchor } from './anchors.ts';
 import { asWritten, markdownPathFrom, type Targets, targetsOf } from './targets.ts';
 
 interface Problem {
@@ -21,16 +23,47 @@ export function checkLinks(site: Site, routeByFile: Map<string, string>, diagnos
       if (problem) diagnostics.warn(problem.code, problem.message, { file, line: link.line, column: link.column }, problem.hint);
     }
   }
+  // What the layout adds to every page (navbar, footer, announcement, the home page's cards, redirects, favicon):
+  // a dead link there is dead on every page, so it is reported once, where it was written.
+  for (const link of site.layout.links) {
+    const problem = checkLayoutLink(targets, link);
+    if (problem) diagnostics.warn(problem.code, `${link.where}: ${problem.message}`, link.location, problem.hint);
+  }
 }
 
-function checkLink(targets: Targets, link: LinkRef, file: string): Problem | undefined {
+/** A layout link: a path under the base is checked like a page's link; a URL of this site must stay under the base. */
+function checkLayoutLink(targets: Targets, link: LayoutLink): Problem | undefined {
   const { config } = targets;
+  let href = link.href;
+  // A full URL of the site itself ('https://example.com/docs/x/') is an internal link written long-hand.
+  if (href.startsWith(`${config.url}/`)) {
+    href = href.slice(config.url.length);
+    if (!href.startsWith(config.baseUrl))
+      return {
+        code: 'broken-link',
+        message: `link '${written(link.raw)}' points outside the site's base path ${config.baseUrl}`,
+        hint: `a page of this site is linked by its site path ('/docs/…'), which egdocs places under the base path`,
+      };
+  }
+  if (!href.startsWith(config.baseUrl)) return undefined;
+  const at = href.indexOf('#');
+  const ref: LinkRef = { raw: link.raw, href: at < 0 ? href : href.slice(0, at), hash: at < 0 ? '' : href.slice(at + 1), kind: 'internal', line: 0, column: 0 };
+  const problem = checkLink(targets, ref, link.location?.file ?? config.configFile, { sitePaths: true });
+  // The likely slip: a path written with the base path in it, which the config leaves out.
+  if (problem && link.raw.startsWith(config.baseUrl) && config.baseUrl !== '/') problem.hint = `${problem.hint ? `${problem.hint} ` : ''}(paths in the config leave out the base path ${config.baseUrl})`;
+  return problem;
+}
+
+/** `sitePaths`: suggest paths without the base path, as the config and front matter write them. */
+function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = false } = {}): Problem | undefined {
+  const { config } = targets;
+  const suggest = (url: string) => (sitePaths && url.startsWith(config.baseUrl) ? `/${url.slice(config.baseUrl.length)}` : asWritten(config, link.raw, url));
   switch (link.kind) {
     case 'anchor':
       return checkAnchor(link, targets.anchorsIn.get(file), 'this page');
     case 'markdown': {
       // The links plugin leaves an unresolved .md link as its content path, not a URL.
-      if (link.href.startsWith(config.baseUrl)) return checkAnchor(link, targets.anchorsAt.get(link.href), link.href);
+      if (link.href.startsWith(config.baseUrl)) return checkAnchor(link, targets.anchorsAt.get(decodePath(link.href)), link.href);
       const guess = didYouMean(link.href, targets.sourceFiles);
       return {
         code: 'broken-markdown-link',
@@ -39,24 +72,26 @@ function checkLink(targets: Targets, link: LinkRef, file: string): Problem | und
       };
     }
     case 'internal': {
-      const route = link.href.endsWith('/index.html') ? link.href.slice(0, -'index.html'.length) : link.href;
-      if (targets.routes.has(route)) return checkAnchor(link, targets.anchorsAt.get(route), route);
-      const outPath = link.href.startsWith(config.baseUrl) ? link.href.slice(config.baseUrl.length) : undefined;
+      // Compared with escapes undone: '/docs/100%25-sure/' and a route written '100%-sure' are one page.
+      const href = decodePath(link.href);
+      const route = href.endsWith('/index.html') ? href.slice(0, -'index.html'.length) : href;
+      if (targets.routes.has(route)) return checkAnchor(link, targets.anchorsAt.get(route), link.href);
+      const outPath = href.startsWith(config.baseUrl) ? href.slice(config.baseUrl.length) : undefined;
       if (outPath !== undefined && targets.files.has(outPath)) return undefined;
       // A last segment with a dot is a file (routeless); under the base path it can only come from content/static.
       if (outPath !== undefined && /\.[^/]+$/.test(outPath)) {
         const guess = didYouMean(outPath, targets.linkableFiles);
         return {
           code: 'missing-file',
-          message: `file '${written(link.raw)}' not found (looked for content/static/${decode(outPath)})`,
-          hint: guess && `did you mean '${asWritten(config, link.raw, config.baseUrl + guess)}'?`,
+          message: `file '${written(link.raw)}' not found (looked for content/static/${outPath})`,
+          hint: guess && `did you mean '${suggest(config.baseUrl + guess)}'?`,
         };
       }
       const guess = didYouMean(link.href, targets.pageRoutes) ?? didYouMean(link.href, targets.generatedRoutes, { moved: false });
       return {
         code: 'broken-link',
         message: `link '${written(link.raw)}' leads to ${link.href}, which is no page of this site`,
-        hint: guess && `did you mean ${asWritten(config, link.raw, guess)}${hashOn(targets, guess, link.hash)}?`,
+        hint: guess && `did you mean ${suggest(guess)}${hashOn(targets, guess, link.hash)}?`,
       };
     }
     default:
@@ -67,13 +102,12 @@ function checkLink(targets: Targets, link: LinkRef, file: string): Problem | und
 function checkAnchor(link: LinkRef, anchors: Set<string> | undefined, target: string): Problem | undefined {
   // Pages without recorded anchors (generated lists, the search page) are not checked rather than all reported.
   if (!link.hash || !anchors || anchors.has(decode(link.hash))) return undefined;
-  const guess = didYouMean(decode(link.hash), anchors, { moved: false });
-  return { code: 'broken-anchor', message: `anchor '#${decode(link.hash)}' does not exist on ${target}`, hint: guess && `did you mean '#${guess}'?` };
+  return { code: 'broken-anchor', message: `anchor '#${decode(link.hash)}' does not exist on ${target}`, hint: nearestAnchor(decode(link.hash), anchors) };
 }
 
 /** '#hash' when the page at `route` has that anchor, so a suggestion keeps the part that still works. */
 function hashOn(targets: Targets, route: string | undefined, hash: string): string {
-  return hash && route && targets.anchorsAt.get(route)?.has(decode(hash)) ? `#${decode(hash)}` : '';
+  return hash && route && targets.anchorsAt.get(decodePath(route))?.has(decode(hash)) ? `#${decode(hash)}` : '';
 }
 
 /** An href as the author wrote it: markdown-it percent-encodes what a URL may not hold ('ü' -> '%C3%BC'). */

@@ -2,12 +2,13 @@
 // per check, so each link is a few lookups.
 import path from 'node:path/posix';
 import { feeds, sitemap } from '../render/feeds.ts';
+import { decodePath } from '../site/urls.ts';
 import type { Config, Site } from '../types.ts';
 
 /** Everything a link is checked against. */
 export interface Targets {
   config: Config;
-  /** Every route path, generated pages included. */
+  /** Every route path, generated pages included, with escapes undone (see decodePath). */
   routes: Set<string>;
   /** Routes of markdown pages, the likely meaning of a broken link; generated routes are only typo candidates. */
   pageRoutes: string[];
@@ -19,7 +20,7 @@ export interface Targets {
   files: Set<string>;
   /** Files a link may mean: static files and feeds, not the hashed names of images. */
   linkableFiles: string[];
-  /** Anchors of the page written at a route, by route path. */
+  /** Anchors of the page written at a route, by route path with escapes undone. */
   anchorsAt: Map<string, Set<string>>;
   /** Anchors of each markdown page, by source file (for `#x` links within a page). */
   anchorsIn: Map<string, Set<string>>;
@@ -32,7 +33,7 @@ export function targetsOf(site: Site, routeByFile: Map<string, string>): Targets
   for (const page of site.pages) {
     const anchors = new Set(page.anchors);
     anchorsIn.set(page.source.file, anchors);
-    const route = routeByFile.get(page.source.file)!;
+    const route = decodePath(routeByFile.get(page.source.file)!);
     // Of two pages with one route only the first is written (a duplicate-route warning), so its anchors count.
     if (!anchorsAt.has(route)) anchorsAt.set(route, anchors);
   }
@@ -41,7 +42,7 @@ export function targetsOf(site: Site, routeByFile: Map<string, string>): Targets
   const assets = [...site.assets.keys()];
   return {
     config: site.config,
-    routes: new Set(site.routes.map((route) => route.path)),
+    routes: new Set(site.routes.map((route) => decodePath(route.path))),
     pageRoutes: site.routes.filter((route) => route.file).map((route) => route.path),
     generatedRoutes: site.routes.filter((route) => !route.file).map((route) => route.path),
     routeByFile,

@@ -14,7 +14,8 @@ export const defaults: Defaults = {
   siteVersion: '1.0.0',
   locale: { default: 'en', locales: ['en'], direction: 'ltr' },
   colorMode: { defaultMode: 'dark', disableSwitch: false },
-  navbar: { title: '', hideOnScroll: false, items: [] },
+  // No items: the layout shows the docs, the blog, search and the mode switch (site/layout.ts).
+  navbar: { title: '', hideOnScroll: false },
   footer: { links: [], copyright: '' },
   docs: {
     routeBasePath: 'docs',
@@ -62,7 +63,7 @@ const BUDGET_LIMITS = ['js', 'css', 'html'];
 
 const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
   docSidebar: ['sidebarId', 'label'],
-  link: ['label', 'href'],
+  link: ['label'],
   search: [],
   colorMode: [],
   dropdown: ['label'],
@@ -94,11 +95,9 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
   if (overrides.baseUrl) merged.baseUrl = overrides.baseUrl;
   merged.baseUrl = normaliseBase(merged.baseUrl);
 
-  merged.navbar.items.forEach((item, index) => validateNavbarItem(item, index, at));
-  merged.footer.links.forEach((link, index) => {
-    if (!isObject(link) || typeof link.label !== 'string' || typeof link.href !== 'string')
-      fail('config', `footer.links[${index}] must be { label, href }`, at(`footer.links`));
-  });
+  if (merged.navbar.items !== undefined && !Array.isArray(merged.navbar.items)) fail('config', `'navbar.items' must be a list of navbar items`, at('navbar.items'));
+  merged.navbar.items?.forEach((item, index) => validateNavbarItem(item, index, at));
+  merged.footer.links.forEach((link, index) => validateLink(link, `footer.links[${index}]`, at));
   merged.redirects.forEach((r, index) => {
     if (!isObject(r) || typeof r.from !== 'string' || typeof r.to !== 'string')
       fail('config', `redirects[${index}] must be { from, to } paths`, at('redirects'));
@@ -159,15 +158,22 @@ function validateNavbarItem(item: unknown, index: number, at: KeyLocator): void 
   for (const field of required) {
     if (typeof item[field] !== 'string' || !item[field]) fail('config', `${key} (${type}) cannot render without '${field}'`, at(`${key}.type`, type), `add ${field}: '...'`);
   }
+  if (type === 'link') validateLink(item, key, at);
   if (type === 'dropdown') {
     const items = item.items;
     if (!Array.isArray(items) || items.length === 0) fail('config', `${key} (dropdown) cannot render without 'items'`, at(`${key}.type`, type), "add items: [{ label: '...', href: '...' }]");
-    items.forEach((entry, i) => {
-      if (!isObject(entry) || typeof entry.label !== 'string' || typeof entry.href !== 'string') fail('config', `${key}.items[${i}] must be { label, href }`, at(`${key}.items`));
-    });
+    items.forEach((entry, i) => validateLink(entry, `${key}.items[${i}]`, at));
   }
   item.position ??= 'left';
   if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, at(`${key}.position`, String(item.position)));
+}
+
+/** A link in the config: { label, href } with a URL or a site path, or { label, doc } with a doc id. */
+function validateLink(link: unknown, key: string, at: KeyLocator): void {
+  const shape = "must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }";
+  if (!isObject(link) || typeof link.label !== 'string') fail('config', `${key} ${shape}`, at(key));
+  const targets = ['href', 'doc'].filter((field) => link[field] !== undefined);
+  if (targets.length !== 1 || typeof link[targets[0]] !== 'string') fail('config', `${key} ${shape}`, at(key), targets.length > 1 ? 'give href or doc, not both' : undefined);
 }
 
 function validateBudgets(budgets: unknown, at: KeyLocator): void {

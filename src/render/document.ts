@@ -42,9 +42,10 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     `<meta property="og:url" content="${escapeAttr(canonical)}">`,
     `<meta property="og:site_name" content="${escapeAttr(config.title)}">`,
     `<meta name="twitter:card" content="summary">`,
-    config.favicon ? `<link rel="icon" href="${escapeAttr(config.baseUrl + config.favicon)}">` : '',
-    `<link rel="alternate" type="application/rss+xml" href="${config.baseUrl}${config.blog.routeBasePath}/rss.xml" title="${escapeAttr(config.title)} RSS Feed">`,
-    `<link rel="alternate" type="application/atom+xml" href="${config.baseUrl}${config.blog.routeBasePath}/atom.xml" title="${escapeAttr(config.title)} Atom Feed">`,
+    chrome.favicon ? `<link rel="icon" href="${escapeAttr(chrome.favicon)}">` : '',
+    // Only a site with posts has feeds to point at.
+    chrome.feeds ? `<link rel="alternate" type="application/rss+xml" href="${escapeAttr(chrome.feeds.rss)}" title="${escapeAttr(config.title)} RSS Feed">` : '',
+    chrome.feeds ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">` : '',
     `<script>${colorModeScript(config, chrome)}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),

@@ -1,7 +1,7 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
 import { didYouMean, fail } from '../diagnostics.ts';
 import type { Author, BlogPostMeta, Config, ContentSet, Page, TagInfo } from '../types.ts';
-import { blogSlugAndDate } from './urls.ts';
+import { blogSlugAndDate, withBase } from './urls.ts';
 
 /** Every blog post, newest first (then by slug, for a stable order). Unknown authors and tags stop the build. */
 export function blogPosts(config: Config, pages: Page[], content: ContentSet, routeByFile: Map<string, string>): BlogPostMeta[] {
@@ -11,8 +11,8 @@ export function blogPosts(config: Config, pages: Page[], content: ContentSet, ro
       const { source } = page;
       const { slug, date } = blogSlugAndDate(source);
       if (!date) fail('content', 'a blog post needs a date', { file: source.file, line: 1 }, "add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md");
-      const authors = idList(source, 'authors', 'author').map((id) => lookup(content.authors, id, 'author', source, 'authors'));
-      const tags = idList(source, 'tags', 'tag').map((id) => lookup(content.blogTags, id, 'tag', source, 'tags'));
+      const authors = idList(source, 'authors', 'author').map((id) => ({ ...lookup(content.authors, id, 'author', source, 'authors'), href: withBase(config, config.blog.routeBasePath, 'authors', id) }));
+      const tags = idList(source, 'tags', 'tag').map((id) => ({ ...lookup(content.blogTags, id, 'tag', source, 'tags'), href: withBase(config, config.blog.routeBasePath, 'tags', id) }));
       const words = page.wordCount;
       return {
         slug,

@@ -34,7 +34,8 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
     fail('config', message, where, guess ? `did you mean '${guess}'?` : `add the page under content/docs or ${fix}`);
   };
   const result: Record<string, SidebarItem[]> = {};
-  for (const [sidebarId, items] of Object.entries(config.docs.sidebars)) {
+  const configured = Object.keys(config.docs.sidebars).length > 0 ? config.docs.sidebars : defaultSidebars(docs);
+  for (const [sidebarId, items] of Object.entries(configured)) {
     // Where each doc was first listed: a second entry would give it two places in the previous/next chain.
     const listed = new Map<string, string>();
     // An entry is found by its value (a doc id, a label) after the sidebar's key: good enough to point at the line.
@@ -76,6 +77,33 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
     result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`, []));
   }
   return result;
+}
+
+/**
+ * The sidebar of a config that defines none: every doc in file order, a category per folder (labelled from the
+ * folder's name), so a new project's docs have their navigation and previous/next links from the first build.
+ */
+function defaultSidebars(docs: DocMeta[]): Record<string, SidebarItemConfig[]> {
+  if (docs.length === 0) return {};
+  const root: SidebarItemConfig[] = [];
+  const categories = new Map<string, SidebarItemConfig[]>();
+  for (const doc of docs) {
+    const slash = doc.id.lastIndexOf('/');
+    if (slash < 0) {
+      root.push(doc.id);
+      continue;
+    }
+    const folder = doc.id.slice(0, slash);
+    let items = categories.get(folder);
+    if (!items) {
+      items = [];
+      categories.set(folder, items);
+      const name = folder.replace(/[-_]+/g, ' ');
+      root.push({ type: 'category', label: name.charAt(0).toUpperCase() + name.slice(1), items });
+    }
+    items.push(doc.id);
+  }
+  return { docs: root };
 }
 
 /** Every link of a sidebar in reading order. */

@@ -1,10 +1,12 @@
 // The site stage: turns rendered pages into the route table, with sidebars, breadcrumbs, previous/next,
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
+import { keyLocator } from '../config/locate.ts';
 import type { Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
+import type { Config, ContentSet, LayoutLink, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
 import { blogPosts, paginate } from './blog.ts';
 import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
-import { assetOutPath, groupBy, withBase } from './urls.ts';
+import { configHref, layoutOf } from './layout.ts';
+import { assetOutPath, decodePath, groupBy, sitePath, withBase } from './urls.ts';
 
 export interface SiteInput {
   config: Config;
@@ -21,6 +23,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const posts = blogPosts(config, pages, content, routeByFile);
   const routes: Route[] = [];
+  // Links the layout shows besides the config's: the home page's call to action and cards (front matter).
+  const contentLinks: LayoutLink[] = [];
   const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) => routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
 
   // Pages from markdown: docs, posts, standalone pages (the home page among them).
@@ -65,7 +69,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
         },
       });
     } else if (fm.layout === 'home') {
-      add({ ...base, title: page.title || config.title, data: homeData(config, page) });
+      add({ ...base, title: page.title || config.title, data: homeData(config, page, contentLinks, docs.length > 0) });
     } else {
       add({ ...base, data: { kind: 'page', html: page.html, toc } });
     }
@@ -90,15 +94,35 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
 
   add({ path: withBase(config, 'search'), title: 'Search the documentation', description: `Search ${config.title}`, noindex: true, data: { kind: 'search' } });
   add({ path: `${config.baseUrl}404.html`, outFile: '404.html', title: 'Page Not Found', description: 'This page does not exist.', noindex: true, data: { kind: 'not-found' } });
-  for (const redirect of config.redirects) {
-    const to = withBase(config, redirect.to.startsWith(config.baseUrl) ? redirect.to.slice(config.baseUrl.length) : redirect.to);
-    add({ path: withBase(config, redirect.from.startsWith(config.baseUrl) ? redirect.from.slice(config.baseUrl.length) : redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
-  }
+  const locate = keyLocator(config.configFile, config.configSource);
+  config.redirects.forEach((redirect, i) => {
+    const to = configHref(config, redirect.to);
+    contentLinks.push({ raw: redirect.to, href: to, where: `redirects[${i}].to`, location: locate(`redirects[${i}].to`, redirect.to) });
+    add({ path: sitePath(config, redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+  });
 
+  const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, contentLinks });
+  addEntryRoutes(config, routes, layout.docsHref, add);
   reportDuplicates(config, routes, pages, diagnostics);
   const assets = new Map<string, Uint8Array>();
   for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);
-  return { config, routes, sidebars, docs, posts, pages, assets };
+  return { config, routes, sidebars, docs, posts, pages, assets, layout };
+}
+
+/**
+ * A site always answers at its base path and its docs path: when no page claims them, the base path leads to the
+ * docs (or, in a site without docs, shows a plain home page) and the docs path to the first doc. So a new project
+ * has no dead '/' and the 404 page's way back always leads somewhere.
+ */
+function addEntryRoutes(config: Config, routes: Route[], docsHref: string | undefined, add: (route: Omit<Route, 'outFile'>) => void): void {
+  const taken = new Set(routes.map((route) => route.path));
+  const redirect = (path: string, to: string) => add({ path, title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+  if (!taken.has(config.baseUrl)) {
+    if (docsHref) redirect(config.baseUrl, docsHref);
+    else add({ path: config.baseUrl, title: config.title, description: config.tagline, data: { kind: 'home', hero: { title: config.title, tagline: config.tagline }, cards: [], html: '' } });
+  }
+  const docsRoot = withBase(config, config.docs.routeBasePath);
+  if (docsHref && !taken.has(docsRoot) && docsHref !== docsRoot) redirect(docsRoot, docsHref);
 }
 
 function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<Route, 'outFile'>) => void): void {
@@ -127,19 +151,19 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
   const sortedAuthors = [...groupBy(posts, (post) => post.authors.map((a) => a.id))]
     .map(([id, list]) => ({ author: authorById.get(id)!, posts: list }))
     .sort((a, b) => a.author.name.localeCompare(b.author.name));
-  add({ path: blog('authors'), title: 'Authors', description: 'The people writing this blog', data: { kind: 'blog-authors', authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, href: blog('authors', author.id), count: list.length })) } });
+  add({ path: blog('authors'), title: 'Authors', description: 'The people writing this blog', data: { kind: 'blog-authors', authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, count: list.length })) } });
   for (const { author, posts: list } of sortedAuthors) {
-    add({ path: blog('authors', author.id), title: author.name, description: `Posts by ${author.name}`, data: { kind: 'blog-author', author, posts: list } });
+    add({ path: author.href, title: author.name, description: `Posts by ${author.name}`, data: { kind: 'blog-author', author, posts: list } });
   }
 
   const tagById = new Map(posts.flatMap((post) => post.tags.map((tag) => [tag.id, tag] as const)));
   const sortedTags = [...groupBy(posts, (post) => post.tags.map((t) => t.id))]
     .map(([id, list]) => ({ tag: tagById.get(id)!, posts: list }))
     .sort((a, b) => a.tag.label.localeCompare(b.tag.label));
-  add({ path: blog('tags'), title: 'Tags', description: 'Blog posts by topic', data: { kind: 'blog-tags', tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: blog('tags', tag.id), count: list.length })) } });
+  add({ path: blog('tags'), title: 'Tags', description: 'Blog posts by topic', data: { kind: 'blog-tags', tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: tag.href, count: list.length })) } });
   for (const { tag, posts: list } of sortedTags) {
     add({
-      path: blog('tags', tag.id),
+      path: tag.href,
       title: `${list.length} post${list.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
       description: tag.description ?? `Posts tagged ${tag.label}`,
       data: { kind: 'blog-tag', tag, posts: list, allTagsHref: blog('tags') },
@@ -147,14 +171,24 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
   }
 }
 
-function homeData(config: Config, page: Page): RouteData {
+function homeData(config: Config, page: Page, links: LayoutLink[], hasDocs: boolean): RouteData {
   const fm = page.source.frontMatter as { hero?: { title?: string; tagline?: string; cta?: { label?: string; href?: string } }; cards?: { title: string; text: string; href: string }[] };
-  const link = (href: string) => (href.startsWith('/') ? withBase(config, href.startsWith(config.baseUrl) ? href.slice(config.baseUrl.length) : href) : href);
-  const cta: NavLink = { label: fm.hero?.cta?.label ?? 'Get Started', href: link(fm.hero?.cta?.href ?? `/${config.docs.routeBasePath}/`) };
+  const { file, keyLines } = page.source;
+  // Like the config's links, front matter paths are site paths: the base path is added, and check sees them.
+  const link = (raw: string, key: 'hero' | 'cards') => {
+    const href = configHref(config, raw);
+    links.push({ raw, href, where: `${key} in the front matter`, location: { file, line: keyLines[key] ?? 1, column: 1 } });
+    return href;
+  };
+  // Without one written, the call to action leads into the docs, when there are any (their path always answers).
+  const ctaHref = fm.hero?.cta?.href;
+  const cta: NavLink | undefined = ctaHref
+    ? { label: fm.hero?.cta?.label ?? 'Get Started', href: link(ctaHref, 'hero') }
+    : hasDocs ? { label: fm.hero?.cta?.label ?? 'Get Started', href: withBase(config, config.docs.routeBasePath) } : undefined;
   return {
     kind: 'home',
     hero: { title: fm.hero?.title ?? config.title, tagline: fm.hero?.tagline ?? config.tagline, cta },
-    cards: (fm.cards ?? []).map((card) => ({ title: card.title, text: card.text, href: link(card.href) })),
+    cards: (fm.cards ?? []).map((card) => ({ title: card.title, text: card.text, href: link(card.href, 'cards') })),
     html: page.html,
   };
 }
@@ -168,8 +202,9 @@ function tocOf(config: Config, page: Page): TocItem[] {
   return page.headings.filter((h) => h.level >= min && h.level <= max).map(({ id, text, level }) => ({ id, text, level }));
 }
 
+/** The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html'). */
 function outFileOf(config: Config, path: string): string {
-  return `${path.slice(config.baseUrl.length)}index.html`;
+  return `${decodePath(path.slice(config.baseUrl.length))}index.html`;
 }
 
 /** Warns once for each extra route to a path already taken; the first route to a path is the one written. */
@@ -181,11 +216,12 @@ function reportDuplicates(config: Config, routes: Route[], pages: Page[], diagno
     const keyLines = route.file ? sourceByFile.get(route.file)?.keyLines : undefined;
     return keyLines?.slug ?? keyLines?.id;
   };
+  // Keyed by the file each route writes: two paths that differ only in escapes ('a%2Db' and 'a-b') are one file.
   const first = new Map<string, Route>();
   for (const route of routes) {
-    const written = first.get(route.path);
+    const written = first.get(route.outFile);
     if (!written) {
-      first.set(route.path, route);
+      first.set(route.outFile, route);
       continue;
     }
     const pair = [route, written];

@@ -6,10 +6,56 @@ import type { Config, Source } from '../types.ts';
 
 const DATED = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
 
-/** Joins URL parts under the base path and ends with '/': withBase(c, 'docs', 'x') -> '/egrocer-documentation/docs/x/'. */
+/**
+ * Joins path segments under the base path and ends with '/': withBase(c, 'docs', 'x') -> '/egrocer-documentation/docs/x/'.
+ * The parts are names as they are (file names, slugs, ids), not URLs: each segment is percent-encoded, so a page
+ * named '100%-sure.md' gets the href '/docs/100%25-sure/' and '#' or '?' in a name cannot end the path.
+ */
 export function withBase(config: Config, ...parts: string[]): string {
-  const inner = parts.join('/').split('/').filter(Boolean).join('/');
+  const inner = parts.join('/').split('/').filter(Boolean).map(encodeSegment).join('/');
   return inner ? `${config.baseUrl}${inner}/` : config.baseUrl;
+}
+
+/**
+ * A path a person wrote in the config or front matter ('/docs/x/', 'docs/x', '/docs/caf%C3%A9/') as a route path
+ * under the base. It is a site path: the base path is always added, so `--base-url` moves it with the site. Written
+ * escapes are kept (decoded, then encoded again), so '%C3%A9' and 'é' give the same href.
+ */
+export function sitePath(config: Config, written: string): string {
+  const [pathPart, hash = ''] = splitHash(written);
+  const segments = pathPart.split('/').filter(Boolean).map((segment) => encodeSegment(decodeSegment(segment)));
+  const last = segments[segments.length - 1] ?? '';
+  // A file ('/img/logo.svg', '/blog/rss.xml') keeps its name; a page path ends with '/'.
+  const joined = segments.length === 0 ? config.baseUrl : `${config.baseUrl}${segments.join('/')}${last.includes('.') && !pathPart.endsWith('/') ? '' : '/'}`;
+  return hash ? `${joined}#${hash}` : joined;
+}
+
+/** The path and the fragment (without '#') of an href. */
+function splitHash(href: string): [string, string?] {
+  const at = href.indexOf('#');
+  return at < 0 ? [href] : [href.slice(0, at), href.slice(at + 1)];
+}
+
+/** A name as a URL path segment: what encodeURI leaves alone stays readable; '%', '#' and '?' are escaped too. */
+export function encodeSegment(segment: string): string {
+  return encodeURI(segment).replace(/[?#]/g, (c) => (c === '?' ? '%3F' : '%23'));
+}
+
+/** A segment with its escapes undone; one that is not valid percent-encoding ('100%') stays as written. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A URL path with its escapes undone, segment by segment ('/docs/100%25-sure/' -> '/docs/100%-sure/'): how routes,
+ * links and output files are compared, since one path can be written with more or fewer escapes.
+ */
+export function decodePath(urlPath: string): string {
+  return urlPath.split('/').map(decodeSegment).join('/');
 }
 
 /** A doc's id: its path under content/docs without extension, with front matter `id` replacing the file name. */
@@ -53,7 +99,7 @@ export function routeOfSource(source: Source, config: Config): string {
 
 /** URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>. */
 export function assetUrl(config: Config, contentPath: string, bytes: Uint8Array): string {
-  return config.baseUrl + assetOutPath(contentPath, bytes);
+  return config.baseUrl + assetOutPath(contentPath, bytes).split('/').map(encodeSegment).join('/');
 }
 
 /** Output path (relative to the output folder) of a file under content/. */

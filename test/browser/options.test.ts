@@ -15,7 +15,7 @@ test.before(async () => {
       ...config.navbar,
       hideOnScroll: true,
       items: [
-        ...config.navbar.items,
+        ...(config.navbar.items ?? []),
         {
           type: 'dropdown',
           label: 'Apps',

@@ -35,7 +35,7 @@ test('every broken link, markdown link and anchor is a warning at its line and c
     "content/docs/page.md:7:33  markdown link './setpu.md' points to content/docs/setpu.md, which does not exist; did you mean './setup.md'?",
     "content/docs/page.md:9:11  link '/docs/setpu/' leads to /base/docs/setpu/, which is no page of this site; did you mean /docs/setup/?",
     "content/docs/page.md:9:38  anchor '#install-panel' does not exist on /base/docs/setup/; did you mean '#install-the-panel'?",
-    "content/docs/page.md:11:8  anchor '#nowhere' does not exist on this page",
+    "content/docs/page.md:11:8  anchor '#nowhere' does not exist on this page; the page's anchors are '#here'",
   ]);
 });
 

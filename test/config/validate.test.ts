@@ -58,12 +58,12 @@ test('a navbar item that cannot render names its missing field', () => {
   );
 });
 
-test('a dropdown needs a list of { label, href } items', () => {
+test('a dropdown needs a list of { label, href } or { label, doc } items', () => {
   assert.is(
     errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps' }] } }),
     "site.config.ts  navbar.items[0] (dropdown) cannot render without 'items'; add items: [{ label: '...', href: '...' }]",
   );
-  assert.is(errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps', items: [{ label: 'x' }] }] } }), 'site.config.ts  navbar.items[0].items[0] must be { label, href }');
+  assert.is(errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps', items: [{ label: 'x' }] }] } }), "site.config.ts  navbar.items[0].items[0] must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }");
 });
 
 test('a second locale is refused: egdocs builds one language per site', () => {

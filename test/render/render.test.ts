@@ -94,7 +94,7 @@ test('the home page shows the hero, the call to action and the cards', async () 
 
 test('the footer separates links with a middle dot', async () => {
   const html = fileText(await buildFromMap(files, config), 'index.html');
-  assert.match(html, /<a href="\/a">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/);
+  assert.match(html, /<a href="\/base\/a\/">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/);
 });
 
 test('the inline head script applies a stored colour mode before paint; a disabled switch clears it', async () => {

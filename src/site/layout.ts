@@ -1,0 +1,130 @@
+// What every page's layout links to besides its own content: the navbar, the footer, the announcement bar, the way
+// back from the 404 page, the feeds. Resolved once per build from the config and the route table.
+//
+// Paths in the config are site paths, written without the base path ('/docs/x/') or as doc ids ({ doc: 'x' }):
+// egdocs adds the base, so `--base-url` moves every link with the site. Each link keeps where it was written, so
+// `check` reports a dead one at its config line like a dead link in a page.
+import { keyLocator } from '../config/locate.ts';
+import { didYouMean, fail, type Location } from '../diagnostics.ts';
+import type { Config, ConfigLink, DocMeta, LayoutLink, NavbarEntry, NavbarItem, NavLink, SidebarItem, SiteLayout } from '../types.ts';
+import { flattenSidebar } from './docs.ts';
+import { sitePath, withBase } from './urls.ts';
+
+/** A scheme ('https:', 'mailto:') or a protocol-relative '//host': a link that leaves the site. */
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+export interface LayoutInput {
+  config: Config;
+  docs: DocMeta[];
+  sidebars: Record<string, SidebarItem[]>;
+  hasPosts: boolean;
+  /** Links written outside the config that the layout also shows (the home page's front matter). */
+  contentLinks: LayoutLink[];
+}
+
+/** Resolves the layout's links; a navbar item or link naming a sidebar or doc that does not exist stops the build. */
+export function layoutOf({ config, docs, sidebars, hasPosts, contentLinks }: LayoutInput): SiteLayout {
+  const locate = keyLocator(config.configFile, config.configSource);
+  const links: LayoutLink[] = [...contentLinks];
+  const docById = new Map(docs.map((doc) => [doc.id, doc]));
+  // Where the docs start: the main sidebar's first doc, else the first doc there is.
+  const firstSidebar = Object.keys(sidebars)[0];
+  const docsHref = (firstSidebar ? flattenSidebar(sidebars[firstSidebar])[0]?.href : undefined) ?? docs[0]?.path;
+  const blogHref = hasPosts ? withBase(config, config.blog.routeBasePath) : undefined;
+
+  /** A config link ({ label, href } or { label, doc }) to a NavLink, recorded for check. */
+  const resolve = (link: ConfigLink, key: string): NavLink => {
+    if (link.doc !== undefined) {
+      const doc = docById.get(link.doc);
+      if (!doc) {
+        const guess = didYouMean(link.doc, docById.keys());
+        fail('config', `${key}.doc: doc id '${link.doc}' does not exist`, locate(`${key}.doc`, link.doc), guess ? `did you mean '${guess}'?` : 'use the id of a page under content/docs (its path without .md)');
+      }
+      return { label: link.label, href: doc.path };
+    }
+    const raw = link.href ?? '';
+    const href = configHref(config, raw);
+    links.push({ raw, href, where: key, location: locate(`${key}.href`, raw) });
+    return { label: link.label, href };
+  };
+
+  const navbar: NavbarEntry[] = [];
+  const items = config.navbar.items ?? defaultNavbar(config, firstSidebar, hasPosts);
+  items.forEach((item, index) => {
+    const key = `navbar.items[${index}]`;
+    switch (item.type) {
+      case 'docSidebar': {
+        const where = locate(`${key}.sidebarId`, item.sidebarId);
+        const sidebar = sidebars[item.sidebarId];
+        if (!sidebar) fail('config', `${key}: sidebar '${item.sidebarId}' does not exist`, where, `use one of: ${Object.keys(sidebars).join(', ') || '(no sidebars defined)'}`);
+        const first = flattenSidebar(sidebar)[0];
+        if (!first) fail('config', `${key}: sidebar '${item.sidebarId}' has no doc to link to`, where, 'add a doc to the sidebar');
+        navbar.push({ type: 'link', label: item.label, href: first.href, position: item.position, activeBase: withBase(config, config.docs.routeBasePath) });
+        break;
+      }
+      case 'link':
+        navbar.push({ type: 'link', ...resolve(item, key), position: item.position });
+        break;
+      case 'dropdown':
+        navbar.push({ type: 'dropdown', label: item.label, items: item.items.map((entry, i) => resolve(entry, `${key}.items[${i}]`)), position: item.position });
+        break;
+      case 'search':
+      case 'colorMode':
+        navbar.push({ type: item.type, position: item.position });
+        break;
+      // Version and locale switchers are layout parts that only render when there is a choice to make; egdocs
+      // builds one docs version and one locale per site (validate.ts), so today there never is.
+      case 'docsVersionDropdown':
+      case 'localeDropdown':
+        break;
+    }
+  });
+
+  const footer = { links: config.footer.links.map((link, i) => resolve(link, `footer.links[${i}]`)), copyright: config.footer.copyright };
+  const bar = config.announcementBar;
+  const announcementBar = bar && { ...bar, content: resolveHtmlLinks(config, bar.content, (raw, href) => links.push({ raw, href, where: 'announcementBar.content', location: locate('announcementBar.content') })) };
+
+  // Files the layout loads, and the links egdocs writes into every page or the 404 page.
+  const file = (raw: string, where: string, location?: Location) => {
+    const href = sitePath(config, raw);
+    links.push({ raw, href, where, location });
+    return href;
+  };
+  const favicon = config.favicon ? file(config.favicon, 'favicon', locate('favicon', config.favicon)) : undefined;
+  const logo = config.navbar.logo && { alt: config.navbar.logo.alt, src: file(config.navbar.logo.src, 'navbar.logo.src', locate('navbar.logo.src', config.navbar.logo.src)) };
+  const feeds = hasPosts ? { rss: `${blogHref}rss.xml`, atom: `${blogHref}atom.xml` } : undefined;
+  for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom]) if (href) links.push({ raw: href, href, where: 'the page layout' });
+  return { navbar, footer, announcementBar, logo, favicon, docsHref, blogHref, feeds, links };
+}
+
+/**
+ * The navbar of a config that lists no items: the docs, the blog when there are posts, search and the colour-mode
+ * switch (which hides itself when the config disables switching).
+ */
+function defaultNavbar(config: Config, firstSidebar: string | undefined, hasPosts: boolean): NavbarItem[] {
+  return [
+    ...(firstSidebar ? [{ type: 'docSidebar', sidebarId: firstSidebar, label: 'Docs', position: 'left' } as const] : []),
+    ...(hasPosts ? [{ type: 'link', label: config.blog.title, href: `/${config.blog.routeBasePath}/`, position: 'left' } as const] : []),
+    { type: 'search', position: 'right' },
+    { type: 'colorMode', position: 'right' },
+  ];
+}
+
+/** An href from the config: URLs and '#fragments' as written; any path is a site path under the base. */
+export function configHref(config: Config, raw: string): string {
+  if (EXTERNAL.test(raw) || raw.startsWith('#') || raw === '') return raw;
+  return sitePath(config, raw);
+}
+
+/**
+ * The announcement's HTML with each href and src written as a site path ('/docs/x/') placed under the base path;
+ * `found` hears of each link. URLs and fragments are left as they are.
+ */
+function resolveHtmlLinks(config: Config, html: string, found: (raw: string, href: string) => void): string {
+  return html.replace(/(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi, (whole, before: string, quote: string, raw: string) => {
+    const href = configHref(config, raw);
+    if (href === raw) return whole;
+    found(raw, href);
+    return `${before}${quote}${href}${quote}`;
+  });
+}
