@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
 import type { Author, ContentSet, Source, SourceKind, TagInfo } from '../types.ts';
 import { splitFrontMatter } from './frontmatter.ts';
+import { idProblem, routeFieldProblem } from './route-fields.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
 import { explainYamlError } from './yaml-errors.ts';
 
@@ -130,6 +131,8 @@ function parseSource(kind: SourceKind, file: string, relPath: string, text: stri
     const { frontMatter, body, bodyLine, keyLines } = splitFrontMatter(text, file);
     if (frontMatter.draft === true) return {};
     const source: Source = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
+    const badRoute = routeFieldProblem(source);
+    if (badRoute) return { error: badRoute };
     // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
     if (Object.keys(frontMatter).length === 0 && body.trim() === '') {
       const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;
@@ -146,6 +149,7 @@ function readAuthors(text: string | undefined): Map<string, Author> {
   const file = 'content/blog/authors.yml';
   const map = new Map<string, Author>();
   for (const [id, value] of Object.entries(readYamlMap(text, file))) {
+    checkId(id, 'author', file, text!);
     if (typeof value !== 'object' || value === null || typeof (value as Author).name !== 'string')
       fail('content', `author '${id}' needs a name`, { file, line: lineOf(text!, `${id}:`) });
     const v = value as Record<string, string>;
@@ -158,10 +162,17 @@ function readTags(text: string | undefined): Map<string, TagInfo> {
   const file = 'content/blog/tags.yml';
   const map = new Map<string, TagInfo>();
   for (const [id, value] of Object.entries(readYamlMap(text, file))) {
+    checkId(id, 'tag', file, text!);
     const v = (value ?? {}) as Record<string, string>;
     map.set(id, { id, label: v.label ?? id, description: v.description });
   }
   return map;
+}
+
+/** An author or tag id is the last segment of its page's URL: it must be one plain name. */
+function checkId(id: string, what: string, file: string, text: string): void {
+  const problem = idProblem(id);
+  if (problem) fail('content', `${what} id '${id}' ${problem}`, { file, line: lineOf(text, `${id}:`) }, `rename it to letters, digits and dashes, like '${id.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || what}'`);
 }
 
 function readYamlMap(text: string | undefined, file: string): Record<string, unknown> {

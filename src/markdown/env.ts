@@ -12,6 +12,8 @@ export interface MarkdownEnv {
   headings: Heading[];
   links: LinkRef[];
   diagnostics: Diagnostics;
+  /** Set once the page has been warned about markdown nested past the parser's limit. */
+  nestingWarned?: boolean;
   /** Set by the highlight plugin when a fence needs Shiki, which is not loaded yet. */
   needsHighlighter?: boolean;
 }

@@ -12,6 +12,7 @@ import { images } from './plugins/images.ts';
 import { links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
 import { unclosedFences } from './plugins/fences.ts';
+import { nestingLimit } from './plugins/nesting.ts';
 
 export interface MarkdownContext {
   config: Config;
@@ -75,6 +76,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     .use(taskLists)
     .use(highlight, code)
     .use(unclosedFences)
+    .use(nestingLimit)
     .use(links, { config: context.config, routeByFile: tracked('route', context.routeByFile) })
     .use(images, { config: context.config, assets: tracked('asset', context.content.assets) });
   md.linkify.set({ fuzzyLink: false });

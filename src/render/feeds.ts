@@ -50,11 +50,11 @@ ${post.tags.map((tag) => `<category>${escapeHtml(tag.label)}</category>`).join('
 ${recent
   .map(
     (post) => `<entry>
-<title type="html">${escapeHtml(post.title)}</title>
+<title type="text">${escapeHtml(post.title)}</title>
 <id>${escapeHtml(config.url + post.path)}</id>
 <link href="${escapeAttr(config.url + post.path)}"/>
 <updated>${post.date}T00:00:00.000Z</updated>
-<summary type="html">${escapeHtml(post.description)}</summary>
+<summary type="text">${escapeHtml(post.description)}</summary>
 ${post.authors.map((author) => `<author><name>${escapeHtml(author.name)}</name></author>`).join('')}
 ${post.tags.map((tag) => `<category term="${escapeAttr(tag.label)}"/>`).join('')}
 </entry>`,

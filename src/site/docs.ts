@@ -155,16 +155,32 @@ export function neighbours(index: SidebarIndex | undefined, href: string): { pre
   return { previous: toNav(index.links[at.index - 1]), next: toNav(index.links[at.index + 1]) };
 }
 
-/** Docs tags: label -> docs carrying it, sorted by label. */
-export function docsTags(config: Config, docs: DocMeta[]): { label: string; slug: string; href: string; docs: DocMeta[] }[] {
-  const byTag = groupBy(docs, (doc) => doc.tags);
-  return [...byTag.keys()]
-    .sort((a, b) => a.localeCompare(b))
-    .map((label) => ({ label, slug: tagSlug(label), href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(label)), docs: byTag.get(label)! }));
+/**
+ * Docs tags, sorted by label: one per address, so tags written differently but with one slug ('Firebase',
+ * 'firebase') share a page that lists the docs of both; `labels` lists how they were written.
+ */
+export function docsTags(config: Config, docs: DocMeta[]): { label: string; labels: string[]; slug: string; href: string; docs: DocMeta[] }[] {
+  const bySlug = groupBy(docs, (doc) => [...new Set(doc.tags.map(tagSlug))]);
+  const labels = new Map<string, string[]>();
+  // In file order: the spelling met first names the page.
+  for (const label of new Set(docs.flatMap((doc) => doc.tags))) {
+    const list = labels.get(tagSlug(label));
+    if (list) list.push(label);
+    else labels.set(tagSlug(label), [label]);
+  }
+  return [...labels]
+    .map(([slug, written]) => ({ label: written[0], labels: written, slug, href: withBase(config, config.docs.routeBasePath, 'tags', slug), docs: bySlug.get(slug)! }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** A tag's URL segment: 'Firebase Setup' -> 'firebase-setup'. '+' and '#' are spelt out, so 'C++' and 'C#' are not 'c'. */
 export function tagSlug(label: string): string {
-  return label.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+  return label
+    .toLowerCase()
+    .replace(/\+/g, '-plus-')
+    .replace(/#/g, '-sharp-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function tagList(value: unknown): string[] {

@@ -2,7 +2,7 @@
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
 import { keyLocator } from '../config/locate.ts';
 import type { Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, LayoutLink, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
+import type { Config, ContentSet, DocMeta, LayoutLink, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
 import { blogPosts, paginate } from './blog.ts';
 import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
 import { configHref, layoutOf } from './layout.ts';
@@ -77,6 +77,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
 
   // Docs tags.
   const tags = docsTags(config, docs);
+  reportTagClashes(tags, pages, routeByFile, diagnostics);
   if (tags.length > 0) {
     add({ path: withBase(config, config.docs.routeBasePath, 'tags'), title: 'Tags', description: 'Docs grouped by topic', data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) } });
     for (const tag of tags) {
@@ -205,6 +206,21 @@ function tocOf(config: Config, page: Page): TocItem[] {
 /** The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html'). */
 function outFileOf(config: Config, path: string): string {
   return `${decodePath(path.slice(config.baseUrl.length))}index.html`;
+}
+
+/**
+ * Tags written differently ('Firebase' and 'firebase', 'C.' and 'C') share one page: warned at a doc using the
+ * second spelling, since a reader sees only the first.
+ */
+function reportTagClashes(tags: { labels: string[]; href: string; docs: DocMeta[] }[], pages: Page[], routeByFile: Map<string, string>, diagnostics: Diagnostics): void {
+  const sourceByPath = new Map(pages.map((page) => [routeByFile.get(page.source.file), page.source]));
+  for (const tag of tags) {
+    if (tag.labels.length < 2) continue;
+    const source = sourceByPath.get(tag.docs.find((doc) => doc.tags.includes(tag.labels[1]))?.path);
+    const location = source && { file: source.file, line: source.keyLines.tags ?? 1, column: 1 };
+    const written = tag.labels.map((label) => `'${label}'`).join(' and ');
+    diagnostics.warn('content', `docs tags ${written} share the page ${tag.href}, which shows them as '${tag.labels[0]}'`, location, 'write the tag the same way on every page');
+  }
 }
 
 /** Warns once for each extra route to a path already taken; the first route to a path is the one written. */

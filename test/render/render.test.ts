@@ -130,6 +130,18 @@ test('RSS and Atom feeds list the posts, newest first', async () => {
   assert.match(fileText(result, 'blog/b/index.html'), 'One min read');
 });
 
+test('an Atom title is plain text: a title with markup characters reads as written, escaped once', async () => {
+  const result = await buildFromMap({
+    ...files,
+    'blog/authors.yml': 'ann:\n  name: Ann\n',
+    'blog/2025-01-01-a.md': '---\ntitle: "Use <b> & <i> tags"\nauthors: [ann]\n---\nA.\n',
+  }, config);
+  const atom = fileText(result, 'blog/atom.xml');
+  // As type="html" a reader would unescape it once more and show bold text instead of the words '<b>'.
+  assert.match(atom, '<title type="text">Use &lt;b&gt; &amp; &lt;i&gt; tags</title>');
+  assert.not.match(atom, 'type="html"');
+});
+
 test('the same sources give byte-identical output', async () => {
   const a = await buildFromMap(files, config);
   const b = await buildFromMap(files, config);

@@ -3,6 +3,7 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import type { Config, LinkRef } from '../../types.ts';
+import { decodePath } from '../../site/urls.ts';
 import { attr, type MarkdownEnv } from '../env.ts';
 import { locator } from './locate.ts';
 
@@ -49,7 +50,8 @@ export function resolveLink(raw: string, fromFile: string, options: LinkOptions)
   const { config, routeByFile } = options;
   if (EXTERNAL.test(raw)) return { href: raw, hash: '', kind: 'external' };
   const hashAt = raw.indexOf('#');
-  const pathPart = decodeURI(hashAt >= 0 ? raw.slice(0, hashAt) : raw);
+  // Escapes undone segment by segment ('a%23b.md' is the file 'a#b.md'); a '%' that is no escape stays.
+  const pathPart = decodePath(hashAt >= 0 ? raw.slice(0, hashAt) : raw);
   const hash = hashAt >= 0 ? raw.slice(hashAt + 1) : '';
   if (pathPart === '') return { href: '', hash, kind: 'anchor' };
   if (MARKDOWN_FILE.test(pathPart)) {
