@@ -33,6 +33,8 @@ export interface Diagnostic {
   location?: Location;
   /** A suggested fix ("did you mean ...?"). */
   hint?: string;
+  /** The source lines around the location, with a caret under the column (see codeFrame), printed below the message. */
+  frame?: string;
 }
 
 /** The one list every stage reports into. */
@@ -83,6 +85,25 @@ export function formatDiagnostic(d: Diagnostic): string {
     : '';
   const text = d.hint ? `${d.message}; ${d.hint}` : d.message;
   return where ? `${where}  ${text}` : text;
+}
+
+/**
+ * The line at `line` (1-based) and the `before` lines above it, numbered, with a caret under `column`:
+ *
+ *     3 |   title: 'T'
+ *     4 |   url: 'https://t.dev',
+ *       |   ^
+ *
+ * A parser notices a missing comma or bracket on the line after the slip, so the line before is shown too.
+ */
+export function codeFrame(text: string, line: number, column = 1, before = 1): string | undefined {
+  const lines = text.split('\n');
+  if (line < 1 || line > lines.length) return undefined;
+  const first = Math.max(1, line - before);
+  const width = String(line).length;
+  const shown = lines.slice(first - 1, line).map((content, i) => `${String(first + i).padStart(width)} | ${content.replace(/\r$/, '')}`);
+  const caret = `${' '.repeat(width)} | ${lines[line - 1].slice(0, column - 1).replace(/[^\t]/g, ' ')}^`;
+  return [...shown, caret].join('\n');
 }
 
 /** Stable order for printing: by file, line, column, then message. */

@@ -4,7 +4,10 @@ import type { BuildResult } from '../types.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
-  for (const d of sortDiagnostics(list)) out(`${d.severity}  ${formatDiagnostic(d)}`);
+  for (const d of sortDiagnostics(list)) {
+    out(`${d.severity}  ${formatDiagnostic(d)}`);
+    if (d.frame) for (const line of d.frame.split('\n')) out(`    ${line}`);
+  }
 }
 
 /** One line per page kind, then warnings and time. */
@@ -50,6 +53,7 @@ export function checkReport(list: Diagnostic[], format: CheckFormat, githubPath:
       lines.push(...(lines.length > 0 ? [''] : []), file ?? '(site)');
     }
     lines.push(`  ${d.severity === 'error' ? 'error  ' : ''}${formatDiagnostic(d)}`);
+    if (d.frame) lines.push(...d.frame.split('\n').map((line) => `      ${line}`));
   }
   return [...lines, ...(lines.length > 0 ? [''] : []), checkSummary(sorted)].join('\n');
 }

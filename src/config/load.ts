@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { fail } from '../diagnostics.ts';
+import { BuildError, codeFrame, fail } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
 import { validateConfig } from './validate.ts';
 
@@ -26,9 +26,16 @@ export interface LoadOptions {
 
 /** Finds, compiles, imports and validates the site config. */
 export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
-  const configFile = path.resolve(options.configFile ?? 'site.config.ts');
+  const written = options.configFile ?? 'site.config.ts';
+  const configFile = path.resolve(written);
   // Messages name files relative to the project root (the config's folder), as they name content files.
   const shown = path.basename(configFile);
+  const source = await readFile(configFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+      fail('config', `config file not found: ${written}`, undefined, `egdocs looked for ${configFile}; run egdocs in the folder that holds site.config.ts, or name the file with -c <path>`);
+    if (error.code === 'EISDIR') fail('config', `${written} is a folder, not a config file`, undefined, `name the file itself: -c ${path.join(written, 'site.config.ts')}`);
+    throw error;
+  });
   let code: string;
   try {
     const result = await build({
@@ -43,9 +50,21 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     });
     code = result.outputFiles[0].text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    if (!first) fail('config', `cannot read the config: ${(error as Error).message}`, { file: shown }, 'create site.config.ts at the project root');
-    fail('config', first.text, { file: shown, line: first.location?.line, column: (first.location?.column ?? 0) + 1 });
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    if (!first) fail('config', `cannot read the config: ${(error as Error).message}`, { file: shown });
+    const at = first.location;
+    // An error in a file the config imports is shown at that file; the config's own lines get a frame.
+    const inConfig = at && path.resolve(at.file) === configFile;
+    const line = at?.line;
+    const column = (at?.column ?? 0) + 1;
+    throw new BuildError({
+      severity: 'error',
+      code: 'config',
+      message: first.text,
+      location: at ? { file: inConfig ? shown : at.file, line, column } : { file: shown },
+      hint: inConfig && line ? missingComma(source, line, first.text) : undefined,
+      frame: inConfig && line ? codeFrame(source, line, column, 1) : undefined,
+    });
   }
   // A data: URL cannot resolve bare imports, so the compiled module goes to a temporary file.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-config-'));
@@ -53,9 +72,30 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
   try {
     await writeFile(compiled, code);
     const module = await import(pathToFileURL(compiled).href);
-    const source = await readFile(configFile, 'utf8');
     return validateConfig(module.default, configFile, { outDir: options.outDir, baseUrl: options.baseUrl, source });
+  } catch (error) {
+    // A key or value at fault: show its line under the message.
+    if (error instanceof BuildError) {
+      const { location } = error.diagnostic;
+      if (location?.line && location.file === shown) error.diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);
+    }
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The likely cause of "Expected '}' but found 'url'": the line before ends a value without a comma. Parsers notice
+ * only on the next line, so the hint names the line to fix.
+ */
+function missingComma(source: string, line: number, message: string): string | undefined {
+  if (!/^Expected "[,;})\]]" but found/.test(message)) return undefined;
+  const lines = source.split('\n');
+  for (let i = line - 2; i >= 0; i--) {
+    const text = lines[i].replace(/\/\/.*$/, '').trimEnd();
+    if (text === '') continue;
+    return /[,{[(]$/.test(text) ? undefined : `is a ',' missing at the end of line ${i + 1}?`;
+  }
+  return undefined;
 }

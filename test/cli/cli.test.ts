@@ -33,7 +33,7 @@ test('--help lists the three commands; --version prints the version', async () =
 test('build writes the site and prints a summary', async () => {
   const { code, stdout } = await egdocs(project, 'build');
   assert.is(code, 0);
-  assert.match(stdout, /Built \d+ pages \(2 doc, 1 not-found, 1 search\) into build/);
+  assert.match(stdout, /Built \d+ pages \(2 doc, 1 not-found, 1 redirect, 1 search\) into build/);
   assert.match(stdout, /0 warnings, \d+ ms/);
   assert.match(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), '<h1>Setup</h1>');
 });

@@ -37,6 +37,10 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
             token.attrSet('target', '_blank');
             token.attrSet('rel', 'noopener noreferrer');
           }
+        } else if (ref.kind === 'markdown' && !ref.href.startsWith(options.config.baseUrl)) {
+          // A .md link to no page (check warns at it): a source path is no URL, so the link keeps its text and goes
+          // nowhere rather than to a 404 under a path that reveals the project's layout.
+          token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
         } else {
           token.attrSet('href', ref.href + (ref.hash ? `#${ref.hash}` : ''));
         }
