@@ -371,6 +371,8 @@ export interface SiteLayout {
   favicon?: string;
   /** Where the docs start (the main sidebar's first doc); none in a site without docs. */
   docsHref?: string;
+  /** The home page: the base path, or where it leads when it is a redirect (so links skip the hop). */
+  homeHref: string;
   blogHref?: string;
   /** The blog's feeds; none without posts. */
   feeds?: { rss: string; atom: string };
@@ -459,6 +461,8 @@ export interface Chrome {
   search: Config['search'] & { pageHref: string; dataUrl: string; workerUrl: string };
   /** Where the docs start (the first doc of the main sidebar); none in a site without docs. */
   docsHref?: string;
+  /** The home page (the navbar title links to it): the base path, or where it leads. */
+  homeHref: string;
   blogHref?: string;
   client: Config['client'];
   showReadingTime: boolean;

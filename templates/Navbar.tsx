@@ -105,7 +105,7 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
         <button ref={menuButton} type="button" className="icon-button navbar-menu-button" aria-label="Toggle navigation bar" aria-expanded={menuOpen} aria-controls="navbar-drawer" onClick={() => setMenuOpen(!menuOpen)}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>
-        <a className="navbar-brand" href={chrome.baseUrl}>
+        <a className="navbar-brand" href={chrome.homeHref}>
           {chrome.logo ? <img src={chrome.logo.src} alt={chrome.logo.alt} width="32" height="32" /> : null}
           <span className="navbar-title">{chrome.navbarTitle}</span>
         </a>
@@ -125,7 +125,7 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
         <div className="navbar-drawer-backdrop" onClick={() => setMenuOpen(false)} />
         <div ref={panel} className="navbar-drawer-panel" role="dialog" aria-modal="true" aria-label="Navigation">
           <div className="drawer-header">
-            <a className="navbar-brand" href={chrome.baseUrl}>
+            <a className="navbar-brand" href={chrome.homeHref}>
               <span className="navbar-title">{chrome.navbarTitle}</span>
             </a>
             <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={() => setMenuOpen(false)}>

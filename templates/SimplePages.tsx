@@ -74,13 +74,13 @@ export function NotFoundPage({ chrome }: PageProps) {
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for. The page may have moved, or the address may be mistyped.</p>
       <p>
-        {chrome.docsHref ? (
+        {chrome.docsHref && chrome.docsHref !== chrome.homeHref ? (
           <>
-            Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.baseUrl}>home page</a>.
+            Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.homeHref}>home page</a>.
           </>
         ) : (
           <>
-            Start again from the <a href={chrome.baseUrl}>home page</a>.
+            Start again from the <a href={chrome.homeHref}>{chrome.docsHref ? 'documentation' : 'home page'}</a>.
           </>
         )}
       </p>

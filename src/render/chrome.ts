@@ -20,6 +20,7 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>, search
     colorMode: config.colorMode,
     search: { ...config.search, pageHref: withBase(config, 'search'), ...searchUrls },
     docsHref: layout.docsHref,
+    homeHref: layout.homeHref,
     blogHref: layout.blogHref,
     client: config.client,
     showReadingTime: config.blog.showReadingTime,

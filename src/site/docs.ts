@@ -80,12 +80,14 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
 }
 
 /**
- * The sidebar of a config that defines none: every doc in file order, a category per folder (labelled from the
- * folder's name), so a new project's docs have their navigation and previous/next links from the first build.
+ * The sidebar of a config that defines none: the docs at the top of content/docs first, then a category per folder
+ * (labelled from the folder's name), each in file order; so a new project's docs have their navigation and
+ * previous/next links from the first build, and the first doc is the one at the top (intro.md, not a folder's).
  */
 function defaultSidebars(docs: DocMeta[]): Record<string, SidebarItemConfig[]> {
   if (docs.length === 0) return {};
   const root: SidebarItemConfig[] = [];
+  const folders: SidebarItemConfig[] = [];
   const categories = new Map<string, SidebarItemConfig[]>();
   for (const doc of docs) {
     const slash = doc.id.lastIndexOf('/');
@@ -99,11 +101,11 @@ function defaultSidebars(docs: DocMeta[]): Record<string, SidebarItemConfig[]> {
       items = [];
       categories.set(folder, items);
       const name = folder.replace(/[-_]+/g, ' ');
-      root.push({ type: 'category', label: name.charAt(0).toUpperCase() + name.slice(1), items });
+      folders.push({ type: 'category', label: name.charAt(0).toUpperCase() + name.slice(1), items });
     }
     items.push(doc.id);
   }
-  return { docs: root };
+  return { docs: [...root, ...folders] };
 }
 
 /** Every link of a sidebar in reading order. */

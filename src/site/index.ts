@@ -104,6 +104,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
 
   const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, contentLinks });
   addEntryRoutes(config, routes, layout.docsHref, add);
+  const home = routes.find((route) => route.path === config.baseUrl);
+  if (home?.data.kind === 'redirect') layout.homeHref = home.data.to;
   reportDuplicates(config, routes, pages, diagnostics);
   const assets = new Map<string, Uint8Array>();
   for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);

@@ -94,7 +94,7 @@ export function layoutOf({ config, docs, sidebars, hasPosts, contentLinks }: Lay
   const logo = config.navbar.logo && { alt: config.navbar.logo.alt, src: file(config.navbar.logo.src, 'navbar.logo.src', locate('navbar.logo.src', config.navbar.logo.src)) };
   const feeds = hasPosts ? { rss: `${blogHref}rss.xml`, atom: `${blogHref}atom.xml` } : undefined;
   for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom]) if (href) links.push({ raw: href, href, where: 'the page layout' });
-  return { navbar, footer, announcementBar, logo, favicon, docsHref, blogHref, feeds, links };
+  return { navbar, footer, announcementBar, logo, favicon, docsHref, homeHref: config.baseUrl, blogHref, feeds, links };
 }
 
 /**
