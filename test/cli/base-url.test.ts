@@ -1,11 +1,10 @@
 // Links written in the config follow the base path: a project built with `--base-url` has no link left under the
 // configured base, and `egdocs check` reports a config link that leads nowhere at its line in site.config.ts.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deadLinks } from '../crawl.ts';
+import { type TempProject, tempProject } from '../project.ts';
 import { egdocs } from './run.ts';
 
 const test = suite('config links follow the base path');
@@ -44,19 +43,15 @@ const FILES: Record<string, string> = {
   'content/blog/2025-01-02-hello.md': '---\ntitle: Hello\nauthors: [ann]\n---\nHi.\n',
 };
 
+let p: TempProject;
 let project: string;
-const write = async (rel: string, text: string) => {
-  await mkdir(path.dirname(path.join(project, rel)), { recursive: true });
-  await writeFile(path.join(project, rel), text);
-};
+const write = (rel: string, text: string) => p.write(rel, text);
 
 test.before.each(async () => {
-  project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-base-url-'));
-  for (const [rel, text] of Object.entries(FILES)) await write(rel, text);
+  p = await tempProject(FILES, 'egdocs-base-url-');
+  project = p.dir;
 });
-test.after.each(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+test.after.each(() => p.remove());
 
 test('a build for another base path has every link under that base, and none dead', async () => {
   const { code, stderr } = await egdocs(project, 'build', '--base-url', '/other/');

@@ -1,31 +1,32 @@
 // What a new user reads when something is off: help that lists every option, a missing config named with where egdocs
 // looked, a syntax slip shown in its lines, broken links that neither leak source paths nor go without a suggestion.
-import { readdir, readFile } from 'node:fs/promises';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MINI_CONFIG, ROOT } from '../helpers.ts';
+import { type TempProject, tempProject } from '../project.ts';
 import { egdocs } from './run.ts';
 
 const test = suite('messages a new user reads');
 
+let p: TempProject;
 let project: string;
-const write = async (rel: string, text: string) => {
-  await mkdir(path.dirname(path.join(project, rel)), { recursive: true });
-  await writeFile(path.join(project, rel), text);
-};
+const write = (rel: string, text: string) => p.write(rel, text);
 
 test.before.each(async () => {
-  project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-messages-'));
-  await write('site.config.ts', MINI_CONFIG);
-  await write('content/docs/intro.md', '# Intro\n\nSee [setup](./setup.md).\n');
-  await write('content/docs/setup.md', '# Setup\n\n## Install\n\n## Server setup steps\n');
+  p = await tempProject(
+    {
+      'site.config.ts': MINI_CONFIG,
+      'content/docs/intro.md': '# Intro\n\nSee [setup](./setup.md).\n',
+      'content/docs/setup.md': '# Setup\n\n## Install\n\n## Server setup steps\n',
+    },
+    'egdocs-messages-',
+  );
+  project = p.dir;
 });
-test.after.each(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+test.after.each(() => p.remove());
 
 test("every command's --help lists -c/--config", async () => {
   for (const command of ['build', 'check', 'serve']) {
@@ -46,7 +47,7 @@ test('a missing config says so and where egdocs looked', async () => {
     assert.is(code, 1);
     assert.is(
       stderr.trim().split('\n')[0],
-      `error  config file not found: site.config.ts; egdocs looked for ${path.join(await import('node:fs/promises').then((fs) => fs.realpath(empty)), 'site.config.ts')}; run egdocs in the folder that holds site.config.ts, or name the file with -c <path>`,
+      `error  config file not found: site.config.ts; egdocs looked for ${path.join(await realpath(empty), 'site.config.ts')}; run egdocs in the folder that holds site.config.ts, or name the file with -c <path>`,
     );
   } finally {
     await rm(empty, { recursive: true, force: true });
@@ -68,7 +69,7 @@ test('a missing comma is shown in its lines, with the line to fix', async () => 
 test('a link to a missing .md file is written without an href, never as a source path', async () => {
   await write('content/docs/intro.md', '# Intro\n\nSee [the guide](./guide.md).\n');
   assert.is((await egdocs(project, 'build')).code, 0);
-  const html = await readFile(path.join(project, 'build/docs/intro/index.html'), 'utf8');
+  const html = await p.read('build/docs/intro/index.html');
   assert.match(html, '<a>the guide</a>');
   assert.not.match(html, 'href="content/');
 });

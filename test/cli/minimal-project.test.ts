@@ -1,11 +1,11 @@
 // A new project with the least a config can say: the defaults must give a complete site with no dead link, and
 // `check` must see the links the layout adds, not only those in pages.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { deadLinks } from '../crawl.ts';
+import { type TempProject, tempProject } from '../project.ts';
 import { egdocs } from './run.ts';
 
 const test = suite('a minimal project');
@@ -14,22 +14,19 @@ const BARE = `import { defineConfig } from 'egdocs';
 export default defineConfig({ title: 'Tiny', url: 'https://tiny.dev' });
 `;
 
+let p: TempProject;
 let project: string;
-const write = async (rel: string, text: string) => {
-  await mkdir(path.dirname(path.join(project, rel)), { recursive: true });
-  await writeFile(path.join(project, rel), text);
-};
-const read = (rel: string) => readFile(path.join(project, 'build', rel), 'utf8');
+const write = (rel: string, text: string) => p.write(rel, text);
+const read = (rel: string) => p.read(path.join('build', rel));
 
 test.before.each(async () => {
-  project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-minimal-'));
-  await write('site.config.ts', BARE);
-  await write('content/docs/intro.md', '# Intro\n\nStart with [setup](./setup.md).\n');
-  await write('content/docs/setup.md', '# Setup\n\nSteps.\n');
+  p = await tempProject(
+    { 'site.config.ts': BARE, 'content/docs/intro.md': '# Intro\n\nStart with [setup](./setup.md).\n', 'content/docs/setup.md': '# Setup\n\nSteps.\n' },
+    'egdocs-minimal-',
+  );
+  project = p.dir;
 });
-test.after.each(async () => {
-  await rm(project, { recursive: true, force: true });
-});
+test.after.each(() => p.remove());
 
 test('docs alone build into a complete site: no dead link, a way in from /, search in the navbar, no empty footer', async () => {
   const { code, stderr } = await egdocs(project, 'build');
