@@ -1,21 +1,59 @@
 import path from 'node:path';
 import { buildSiteFiles } from '../build.ts';
+import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
+import { assertSafeOutputDir } from '../output/guard.ts';
+import { markerFile } from '../output/marker.ts';
 import { FsWriter } from '../output/writer.ts';
+import type { Config } from '../types.ts';
 import { printDiagnostics, printFailure, summary } from './report.ts';
 
-/** `egdocs build`: build, write atomically, print warnings and a summary. Warnings do not fail the build. */
+/**
+ * `egdocs build`: check the output folder may be replaced, build, write atomically, print warnings and a summary.
+ * Warnings do not fail the build. Ctrl+C (or SIGTERM) stops it with the previous output as it was.
+ */
 export async function runBuild(options: { configFile: string; outDir?: string; baseUrl?: string; force?: boolean }): Promise<number> {
   const start = performance.now();
+  let writer: FsWriter | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: nothing was written; the previous output is as it was`);
+    // The writer removes its temporary folder first; a second Ctrl+C kills at once (the next build sweeps it).
+    void (writer?.abort() ?? Promise.resolve()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const config = await loadConfig(options);
+    // Before any work: a refused folder costs no build and loses nothing.
+    await assertSafeOutputDir({ dir: config.paths.outDir, shown: shownOutDir(config, options.outDir), root: config.paths.root, sources: sourcesOf(config), force: options.force, purpose: 'build' });
+    writer = new FsWriter(config.paths.outDir);
     const result = await buildSiteFiles({ config });
-    await new FsWriter(config.paths.outDir).write(result.files);
+    // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
+    await writer.write([...result.files, markerFile(config.baseUrl)]);
     printDiagnostics(result.diagnostics);
     console.log(summary(result, performance.now() - start, path.relative(process.cwd(), config.paths.outDir) || '.'));
     return 0;
   } catch (error) {
     printFailure(error);
     return 1;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
+}
+
+/** The output folder as the user named it, and where that is when it is not obvious (-o is relative to the config). */
+function shownOutDir(config: Config, written: string | undefined): string {
+  const relative = path.relative(process.cwd(), config.paths.outDir) || '.';
+  if (written === undefined) return relative;
+  return path.isAbsolute(written) || path.normalize(written) === relative ? written : `${written} (${config.paths.outDir})`;
+}
+
+/** What a build must never replace or write into: the content, the templates and the config. */
+export function sourcesOf(config: Config): { path: string; name: string }[] {
+  return [
+    { path: path.join(config.paths.root, 'content'), name: 'content/' },
+    { path: path.join(packageRoot, 'templates'), name: "egdocs' templates" },
+    { path: path.resolve(config.paths.root, config.configFile), name: config.configFile },
+  ];
 }

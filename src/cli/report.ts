@@ -1,4 +1,5 @@
 // Printing: diagnostics grouped by file, and the build summary. Formatting lives here, not in the stages.
+import path from 'node:path';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../types.ts';
 
@@ -30,8 +31,34 @@ export function printFailure(error: unknown): void {
     // A BuildFailed says how many errors there were; a single BuildError's message is its diagnostic.
     if ((error as { diagnostics?: unknown }).diagnostics) console.error(`\n${(error as Error).message}; nothing was written`);
   } else {
-    console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    console.error(describeFsError(error) ?? (error instanceof Error ? error.stack ?? error.message : String(error)));
   }
+}
+
+/** What to do about each file-system error a build can meet, by its code. */
+const FS_ADVICE: Record<string, [what: string, fix: string]> = {
+  EACCES: ['permission denied', "check the folder's permissions (ls -l), or build somewhere else with -o <dir>"],
+  EPERM: ['operation not permitted', "check the folder's permissions (ls -l), or build somewhere else with -o <dir>"],
+  EROFS: ['the file system is read-only', 'build into a writable folder with -o <dir>'],
+  ENOSPC: ['no space left on the disk', 'free some space and build again'],
+  EDQUOT: ['the disk quota is used up', 'free some space and build again'],
+  EMFILE: ['too many open files', 'raise the limit (ulimit -n) and build again'],
+  ENFILE: ['too many open files on the system', 'close some programs and build again'],
+  ENOTDIR: ['a file stands where a folder is needed', 'move the file away, or build somewhere else with -o <dir>'],
+  EISDIR: ['a folder stands where a file is needed', 'move the folder away, or build somewhere else with -o <dir>'],
+  EBUSY: ['the path is in use by another program', 'close it (a server or an editor holding the folder) and build again'],
+};
+
+/**
+ * A file-system error (writing the output, reading a file) as one line a person can act on: the path, what went
+ * wrong, what to do, and that the previous output is untouched. Undefined for any other error (its stack is printed).
+ */
+export function describeFsError(error: unknown): string | undefined {
+  const { code, path: where, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  const advice = code ? FS_ADVICE[code] : undefined;
+  if (!advice || !where) return undefined;
+  const shown = path.relative(process.cwd(), dest ?? where) || '.';
+  return `error  cannot write ${shown.startsWith('..') ? (dest ?? where) : shown}: ${advice[0]} (${code}); ${advice[1]}. The previous output is unchanged.`;
 }
 
 /** Output formats of `egdocs check`. */

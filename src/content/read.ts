@@ -26,23 +26,38 @@ export interface ContentFiles {
 const KIND_FOLDERS: Record<string, SourceKind> = { docs: 'doc', blog: 'blog', pages: 'page' };
 const MARKDOWN = /\.mdx?$/;
 
-/** Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. */
+/**
+ * Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. A folder or file
+ * that cannot be read, or that goes away while the build reads it, stops the build naming it: read as nothing, it
+ * would quietly become a site with pages missing.
+ */
 export async function readContentFiles(root: string): Promise<ContentFiles> {
   const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
-  const rels = await listFiles(contentDir);
+  const info = await stat(contentDir).catch(() => undefined);
+  if (!info?.isDirectory()) fail('content', `no content/ folder in ${root}`, undefined, 'create content/docs/intro.md with a "# Title" line, or run egdocs in the folder that holds content/');
+  const rels = await listFiles(contentDir, root);
   // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
   for (let i = 0; i < rels.length; i += 128) {
     const batch = rels.slice(i, i + 128);
-    const contents = await Promise.all(batch.map((rel) => readIfPresent(path.join(contentDir, rel))));
-    batch.forEach((rel, k) => {
-      const bytes = contents[k];
-      if (bytes) store(files, rel, bytes);
-    });
+    const contents = await Promise.all(batch.map((rel) => readFile(path.join(contentDir, rel)).catch((error: NodeJS.ErrnoException) => unreadable(error, root))));
+    batch.forEach((rel, k) => store(files, rel, contents[k]));
   }
   return files;
 }
 
+/** A file or folder of content/ that could not be read, as the error that names it. */
+function unreadable(error: NodeJS.ErrnoException, root: string): never {
+  const where = error.path ? path.relative(root, error.path).split(path.sep).join('/') || '.' : 'content/';
+  const hints: Record<string, string> = {
+    ENOENT: 'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again',
+    EACCES: 'egdocs may not read it: check its permissions (ls -l)',
+    EPERM: 'egdocs may not read it: check its permissions (ls -l)',
+    ELOOP: 'a symbolic link there leads to itself',
+    EMFILE: 'too many files are open: raise the limit (ulimit -n) and build again',
+  };
+  fail('content', `cannot be read (${error.code ?? error.message})`, { file: where }, hints[error.code ?? ''] ?? 'check that the path can be read');
+}
 /**
  * Brings `files` up to date after changes under content/ (absolute or root-relative paths of files or folders that
  * were added, changed or removed), reading only those. `egdocs serve` calls it instead of reading everything again.
@@ -58,22 +73,13 @@ export async function updateContentFiles(files: ContentFiles, root: string, chan
       for (const key of [...map.keys()]) if (key === `content/${rel}` || key.startsWith(prefix)) map.delete(key);
     }
     const info = await stat(path.join(contentDir, rel)).catch(() => undefined);
-    const found = info?.isDirectory() ? (await listFiles(path.join(contentDir, rel))).map((inner) => (rel ? `${rel}/${inner}` : inner)) : info?.isFile() ? [rel] : [];
+    // A folder gone again since the event (deleted while serve was catching up) has nothing to list.
+    const found = info?.isDirectory() ? (await listFiles(path.join(contentDir, rel), root).catch(() => [])).map((inner) => (rel ? `${rel}/${inner}` : inner)) : info?.isFile() ? [rel] : [];
     for (const name of found) {
       // Gone again since the listing (deleted while serve was catching up): nothing to read.
       const bytes = await readFile(path.join(contentDir, name)).catch(() => undefined);
       if (bytes) store(files, name, bytes);
     }
-  }
-}
-
-/** A file's bytes, or undefined when it was deleted after the folder was listed (a save while building). */
-async function readIfPresent(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
   }
 }
 
@@ -201,13 +207,9 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
+/** Files under `dir`, relative to it, sorted. A folder that cannot be listed is an error naming it (see unreadable). */
+async function listFiles(dir: string, root: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))

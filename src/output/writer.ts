@@ -1,6 +1,6 @@
 // The disk sits behind a Writer: `build` writes through FsWriter (into a temporary folder that is swapped in
 // whole), while tests and `serve` keep the files in memory.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../types.ts';
 
@@ -16,42 +16,125 @@ export class MemoryWriter implements Writer {
   }
 }
 
+/** Thrown by a write that abort() stopped; the output folder is as it was. */
+export class WriteAborted extends Error {
+  constructor() {
+    super('the write was stopped; the output folder is as it was');
+    this.name = 'WriteAborted';
+  }
+}
+
 /**
  * Writes a complete site to `outDir` atomically enough for a static host: everything goes to a sibling temporary
  * folder first; only when all files are written is the old folder moved aside and the new one renamed into place.
+ * `abort()` (Ctrl+C) stops between batches and removes the temporary folder; folders left by a build that was killed
+ * outright are swept by the next one.
  */
 export class FsWriter implements Writer {
+  private aborted = false;
+  private running: Promise<void> | undefined;
+
   constructor(readonly outDir: string) {}
 
-  async write(files: OutputFile[]): Promise<void> {
+  /** The sibling folders a build with process id `pid` works in. */
+  private siblings(pid: number): { temp: string; old: string } {
     const parent = path.dirname(this.outDir);
     const base = path.basename(this.outDir);
-    const temp = path.join(parent, `.${base}.tmp-${process.pid}`);
-    const old = path.join(parent, `.${base}.old-${process.pid}`);
+    return { temp: path.join(parent, `.${base}.tmp-${pid}`), old: path.join(parent, `.${base}.old-${pid}`) };
+  }
+
+  write(files: OutputFile[]): Promise<void> {
+    this.running = this.writeAll(files);
+    return this.running;
+  }
+
+  /** Stops a write in progress (or any to come) and resolves once the disk is as it was before it. */
+  async abort(): Promise<void> {
+    this.aborted = true;
+    await this.running?.catch(() => {});
+  }
+
+  private async writeAll(files: OutputFile[]): Promise<void> {
+    const { temp, old } = this.siblings(process.pid);
     files.forEach(assertInside);
+    await sweepStale(this.outDir);
     await rm(temp, { recursive: true, force: true });
     try {
+      if (this.aborted) throw new WriteAborted();
       const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));
       await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-      // Bounded batches: thousands of simultaneous writes exhaust file descriptors on small machines.
+      // Bounded batches: thousands of simultaneous writes exhaust file descriptors on small machines. Between two
+      // batches is where an abort takes effect: no write is left running into a folder being removed.
       for (let i = 0; i < files.length; i += 256) {
+        if (this.aborted) throw new WriteAborted();
         await Promise.all(files.slice(i, i + 256).map((file) => writeFile(path.join(temp, file.path), file.contents)));
       }
+      if (this.aborted) throw new WriteAborted();
     } catch (error) {
       await rm(temp, { recursive: true, force: true });
-      throw error;
+      throw asOutputPath(error, temp, this.outDir);
     }
+    // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
     await rm(old, { recursive: true, force: true });
     await rename(this.outDir, old).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
-    await rename(temp, this.outDir);
+    try {
+      await rename(temp, this.outDir);
+    } catch (error) {
+      // Put the previous output back rather than leave no site at all.
+      await rename(old, this.outDir).catch(() => {});
+      await rm(temp, { recursive: true, force: true });
+      throw error;
+    }
     await rm(old, { recursive: true, force: true });
   }
+}
+
+/** An error about a file in the temporary folder, told as the output folder's file: the name a user knows. */
+function asOutputPath(error: unknown, temp: string, outDir: string): unknown {
+  const failure = error as NodeJS.ErrnoException;
+  if (typeof failure?.path === 'string' && (failure.path === temp || failure.path.startsWith(temp + path.sep))) failure.path = outDir + failure.path.slice(temp.length);
+  return error;
 }
 
 /** Refuses to write outside the output folder (a route or asset path with '..'). */
 export function assertInside(file: OutputFile): void {
   const normal = path.posix.normalize(file.path);
   if (normal.startsWith('..') || path.posix.isAbsolute(normal)) throw new Error(`refusing to write ${file.path} outside the output folder`);
+}
+
+/**
+ * Removes `.build.tmp-<pid>` and `.build.old-<pid>` folders beside `outDir` whose build is gone (killed, or the
+ * machine restarted). A folder of a build that is still running (its process exists) is left alone.
+ */
+export async function sweepStale(outDir: string): Promise<string[]> {
+  const parent = path.dirname(outDir);
+  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.(?:tmp|old)-(\\d+)$`);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    const full = path.join(parent, name);
+    if (!(await stat(full).catch(() => undefined))?.isDirectory()) continue;
+    await rm(full, { recursive: true, force: true });
+    removed.push(full);
+  }
+  return removed;
+}
+
+/** Whether a process with this id exists (signal 0 tests without sending anything). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
