@@ -109,7 +109,7 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
   const search = await step('search', () => searchDataFile(site, { hashed: !cache }));
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
-    const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl });
+    const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
     const options = { memo: cache?.render, diagnostics, root: config.paths.root };

@@ -15,6 +15,8 @@ export interface ClientServices {
   navigate?: (url: string) => void;
   /** The address after the last client navigation: a page that reads its query string follows it. */
   href?: string;
+  /** Loads a part of a page on demand; `attempt` counts retries after a failure (see src/client/parts.ts). */
+  importPart?: (url: string, attempt: number) => Promise<unknown>;
 }
 
 export const ClientContext = createContext<ClientServices>({});

@@ -1,10 +1,12 @@
-// A part of a page loaded on demand (its code is a separate chunk). Nothing shows for the first `delay` ms, so a
-// fast load does not flash a spinner; then a spinner; on failure a red box with the error and a Retry button.
+// A part of a page loaded on demand (its code is a separate file). Nothing shows for the first `delay` ms, so a
+// fast load does not flash a spinner; then a spinner; on failure a red box that says so in plain words, with Retry
+// and the technical detail folded away. `load` gets the attempt number, so a retry can ask in a way that works
+// where the browser remembers the failure (see src/client/parts.ts).
 import { type ComponentType, useEffect, useState } from 'react';
 
 type State<P> = { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'failed'; error: unknown };
 
-export function Lazy<P extends object>({ load, props, delay }: { load: () => Promise<ComponentType<P>>; props: P; delay: number }) {
+export function Lazy<P extends object>({ load, props, delay }: { load: (attempt: number) => Promise<ComponentType<P>>; props: P; delay: number }) {
   const [state, setState] = useState<State<P>>({ status: 'loading' });
   const [spinner, setSpinner] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -13,7 +15,7 @@ export function Lazy<P extends object>({ load, props, delay }: { load: () => Pro
     setState({ status: 'loading' });
     setSpinner(false);
     const timer = setTimeout(() => live && setSpinner(true), delay);
-    load().then(
+    load(attempt).then(
       (Component) => live && setState({ status: 'ready', Component }),
       (error: unknown) => live && setState({ status: 'failed', error }),
     ).finally(() => clearTimeout(timer));
@@ -28,11 +30,16 @@ export function Lazy<P extends object>({ load, props, delay }: { load: () => Pro
     return (
       <div className="lazy-error" role="alert">
         <p>
-          <strong>This part of the page could not be loaded.</strong> {state.error instanceof Error ? state.error.message : String(state.error)}
+          <strong>This part of the page could not be loaded.</strong> The connection may have dropped, or the site may
+          have been updated since this page was opened. Check your connection, then try again.
         </p>
         <button type="button" className="button" onClick={() => setAttempt(attempt + 1)}>
           Retry
         </button>
+        <details className="lazy-error-details">
+          <summary>Technical details</summary>
+          <code>{state.error instanceof Error ? state.error.message : String(state.error)}</code>
+        </details>
       </div>
     );
   }

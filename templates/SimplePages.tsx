@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
+import { ClientContext } from './ClientContext.ts';
 import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Lazy } from './Lazy.tsx';
@@ -52,10 +54,12 @@ export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }
   );
 }
 
-const loadSearchResults = () => import('./search/SearchResults.tsx').then((module) => module.SearchResults);
-
 /** The search page: a form that works without scripts, and the results, which the client fills from ?q=. */
 export function SearchPage({ chrome, route }: PageProps) {
+  const { importPart } = useContext(ClientContext);
+  // The results are a part of their own (an entry of the bundle), loaded once the page runs in a browser.
+  const loadResults = (attempt: number) =>
+    importPart ? importPart(chrome.search.resultsUrl, attempt).then((module) => (module as typeof import('./search/SearchResults.tsx')).SearchResults) : new Promise<never>(() => {});
   return (
     <main id="main" className="container narrow search-page">
       <h1>{route.title}</h1>
@@ -63,7 +67,7 @@ export function SearchPage({ chrome, route }: PageProps) {
         <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
         <button type="submit" className="button">Search</button>
       </form>
-      <Lazy load={loadSearchResults} props={{ version: chrome.docsVersion }} delay={chrome.client.lazySpinnerDelay} />
+      <Lazy load={loadResults} props={{ version: chrome.docsVersion }} delay={chrome.client.lazySpinnerDelay} />
     </main>
   );
 }

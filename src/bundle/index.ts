@@ -22,6 +22,12 @@ export interface Bundle {
   preload: { entry: string[]; groups: Record<PageGroup, string[]> };
   /** URL of the search worker script (a classic script: it carries lunr and the engine, and nothing else loads it). */
   workerUrl: string;
+  /**
+   * URLs of the parts of pages loaded on demand (templates/Lazy.tsx). Each is an entry of its own rather than a
+   * dynamic import esbuild rewrites, so the client knows its URL and can ask again under another one: a browser may
+   * remember a failed import of a URL for the page's life.
+   */
+  parts: { SearchResults: string };
 }
 
 const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
@@ -62,6 +68,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
       entryPoints: {
         main: path.join(packageRoot, 'src/client/main.tsx'),
         styles: path.join(packageRoot, 'templates/styles/index.css'),
+        SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
       },
       format: 'esm',
       splitting: true,
@@ -90,6 +97,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     scripts: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/js/main.`)),
     preload: preloads(client.metafile, baseUrl),
     workerUrl,
+    parts: { SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx') },
   };
 }
 
@@ -136,6 +144,11 @@ async function esbuildOrDiagnostic<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The output file (relative to the output folder) that esbuild made for an entry point or dynamically imported module. */
+function outputOf(metafile: Metafile, entry: string): string | undefined {
+  return Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === entry);
+}
+
 /** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */
 function preloads(metafile: Metafile, baseUrl: string): Bundle['preload'] {
   const outputs = metafile.outputs;
@@ -147,13 +160,12 @@ function preloads(metafile: Metafile, baseUrl: string): Bundle['preload'] {
     }
     return seen;
   };
-  const outputOf = (entry: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entry);
   const url = (file: string) => baseUrl + file;
-  const main = outputOf('src/client/main.tsx');
+  const main = outputOf(metafile, 'src/client/main.tsx');
   const entry = main ? staticImports(main) : new Set<string>();
   const groups = {} as Record<PageGroup, string[]>;
   for (const group of PAGE_GROUPS) {
-    const chunk = outputOf(`templates/${group}.tsx`);
+    const chunk = outputOf(metafile, `templates/${group}.tsx`);
     if (!chunk) throw new Error(`the client bundle has no chunk for templates/${group}.tsx`);
     groups[group] = [chunk, ...staticImports(chunk)].filter((file) => !entry.has(file)).map(url);
   }

@@ -4,6 +4,7 @@ import { App } from '../../templates/App.tsx';
 import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
 import type { PageProps } from '../types.ts';
 import { propsFromPayload } from './merge.ts';
+import { importPart } from './parts.ts';
 import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
 import { createSearchClient } from './search/client.ts';
@@ -22,7 +23,7 @@ export function ClientApp({ initial, router, announce }: { initial: PageProps; r
   const base = useMemo<ClientServices>(() => {
     const { search } = initial.chrome;
     const client = createSearchClient({ workerUrl: search.workerUrl, dataUrl: search.dataUrl, baseUrl: initial.chrome.baseUrl, bm25: search.bm25, excerptLength: search.excerptLength });
-    return { reload: router.reload, navigate: router.navigate, announce, search: client.query, prepareSearch: client.prepare };
+    return { reload: router.reload, navigate: router.navigate, announce, search: client.query, prepareSearch: client.prepare, importPart };
   }, [router, announce, initial.chrome]);
   // A new object per navigation, so that a link to the same page with another query string (the navbar's "all
   // results" link while on the search page) reaches the page.
