@@ -84,6 +84,19 @@ export async function open(page: Page, url: string): Promise<void> {
   await hydrated(page);
 }
 
+/**
+ * Resolves once the page has painted twice and then had an idle moment: what it scheduled after load or after the
+ * last action (effects, observers, idle-time prefetching) has had its turn. For asserting that something did not
+ * happen, where there is no event to wait for.
+ */
+export async function settled(page: Page, rounds = 1): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 3000 })))),
+    );
+  }
+}
+
 /** Collects console errors and warnings and uncaught exceptions of a page. */
 export function problemsOf(page: Page): string[] {
   const problems: string[] = [];

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
 import { mapSource, staticHandler } from '../../src/serve/static.ts';
-import { browserSuite, DESKTOP } from './browser.ts';
+import { browserSuite, DESKTOP, settled } from './browser.ts';
 
 const { test, h } = browserSuite('browser: layout stability');
 
@@ -46,7 +46,9 @@ test('a doc page whose table of contents arrives late does not shift what was pa
     // The first part is painted while the rest is on its way.
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction('document.querySelector(".doc-toc") !== null');
-    await page.waitForTimeout(300);
+    // Shifts are reported after the frame that makes them: let the page load and paint what arrived.
+    await page.waitForLoadState('load');
+    await settled(page);
     const shifts = (await page.evaluate('window.__shifts')) as number[];
     // Lighthouse calls under 0.1 good; the bug this guards against scored 0.185. A shift of a few pixels somewhere
     // (0.0003 was seen once) is not what this test is about.

@@ -2,7 +2,7 @@
 // scroll goes to the top or the hash target, history restores positions, failures fall back to a full load,
 // the progress bar shows only for slow routes, and a crash shows the crash page.
 import * as assert from 'uvu/assert';
-import { browserSuite, DESKTOP, hydrated, markWindow, open, problemsOf, windowMarked } from './browser.ts';
+import { browserSuite, DESKTOP, hydrated, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
 
 const { test, h } = browserSuite('browser: client navigation');
 
@@ -64,13 +64,22 @@ test('payloads are fetched when a link is hovered and when links scroll into vie
     const page = await context.newPage();
     const seen: string[] = [];
     page.on('request', (request) => request.url().endsWith('page-data.json') && seen.push(new URL(request.url()).pathname));
+    // Resolves once the payload of `name` has been asked for (it may have been already).
+    const requested = (name: string) =>
+      new Promise<void>((resolve) => {
+        const hit = (url: string) => url.endsWith(`${name}/page-data.json`);
+        if (seen.some(hit)) resolve();
+        page.on('request', (request) => hit(request.url()) && resolve());
+      });
+    // Idle-time preloading of links in view: the request itself, or, with data-saver, the page's idle moments passing.
+    const preloaded = saveData ? undefined : requested('server-requirements');
     await open(page, `${h.base}docs/admin-panel/intro/`);
-    await page.waitForTimeout(1500); // idle-time preloading of links in view
+    await (preloaded ?? settled(page, 4));
     const inView = [...seen];
     await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('button', { name: 'Changelog' }).click();
     const link = page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Version History' });
     await link.hover();
-    await page.waitForTimeout(300);
+    await (saveData ? settled(page, 2) : requested('version-history'));
     await context.close();
     return { inView, all: seen };
   };
@@ -122,7 +131,7 @@ test('page.html and page/index.html show the page, even where the host answers w
   assert.is(await page.locator('h1').textContent(), 'Server Requirements');
   await page.goto(`${h.base}docs/nothing-here.html`);
   await hydrated(page);
-  await page.waitForTimeout(300);
+  await settled(page);
   assert.is(await page.locator('h1').textContent(), 'Page Not Found');
   await page.close();
 });
@@ -148,14 +157,18 @@ test('the progress bar appears only for a route change slower than 200 ms, and g
   // Fast: a prefetched payload renders within the delay, so no bar.
   // (It may already be preloaded, being in view; hovering makes sure.)
   await sidebar.getByRole('link', { name: 'Create a Subdomain' }).hover();
-  await page.waitForTimeout(600);
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('create-subdomain/page-data.json') && (entry as PerformanceResourceTiming).responseEnd > 0),
+  );
   await sidebar.getByRole('link', { name: 'Create a Subdomain' }).click();
   await page.waitForFunction(() => document.title.startsWith('Create'));
-  await page.waitForTimeout(300);
+  // Rendering cancels the bar's timer: had it appeared, the observer would have seen it by now.
   assert.is(await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen), false, 'no bar for a fast route');
   // Slow: the payload takes 1.2 s from the click.
   await sidebar.getByRole('button', { name: 'Flutter Partner App' }).click();
-  await page.waitForTimeout(300);
+  // Its link is now in view: let idle-time preloading try it (and fail) before the route turns slow.
+  await sidebar.getByRole('link', { name: /Gemini/ }).waitFor();
+  await settled(page, 2);
   slow = true;
   const started = Date.now();
   await sidebar.getByRole('link', { name: /Gemini/ }).click();

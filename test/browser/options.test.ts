@@ -39,21 +39,25 @@ test.after(async () => {
 
 const navbarTop = (page: import('playwright-core').Page) => page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
 
+/** Scrolls in five wheel steps, each once the page has scrolled from the one before (as a person's wheel would). */
 async function scrollSteps(page: import('playwright-core').Page, dy: number) {
   for (let i = 0; i < 5; i++) {
+    const before = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, dy / 5);
-    await page.waitForTimeout(60);
+    await page.waitForFunction((y) => window.scrollY !== y, before);
   }
-  await page.waitForTimeout(350); // the slide transition
 }
 
 test('with hideOnScroll the navbar hides while scrolling down and comes back on scrolling up', async () => {
   const page = await on.browser.newPage(DESKTOP);
   await open(page, `${on.base}docs/admin-panel/payment-gateway/`);
   await page.mouse.move(640, 400);
+  // The bar slides: wait for it to arrive where it should be (a test timeout if it never does).
   await scrollSteps(page, 1200);
+  await page.waitForFunction(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom <= 1);
   assert.ok((await navbarTop(page)) <= 1, 'hidden after scrolling down');
   await scrollSteps(page, -300);
+  await page.waitForFunction(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom > 40);
   assert.ok((await navbarTop(page)) > 40, 'back after scrolling up');
   await page.close();
 });
@@ -135,7 +139,8 @@ test('search settings: the number of suggestions, the hint, the clear button and
     await input.click();
     await input.pressSequentially('app', { delay: 20 });
     await page.getByRole('option').nth(limit - 1).waitFor();
-    await page.waitForTimeout(200);
+    // The status line counts what the last answer showed.
+    await page.getByRole('status').filter({ hasText: `${limit} suggestions` }).waitFor({ state: 'attached' });
     assert.is(await page.getByRole('option').count(), limit);
     assert.is(await page.getByRole('button', { name: 'Clear search' }).count(), limit === 8 ? 1 : 0, 'the clear button only when enabled');
     await page.close();

@@ -4,7 +4,7 @@
 // entries; the ctx and version parameters are read.
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
-import { browserSuite, DESKTOP, markWindow, open, problemsOf, windowMarked } from './browser.ts';
+import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
 
 const { test, h } = browserSuite('browser: search');
 
@@ -45,7 +45,7 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
   const seen = watch(page);
   await open(page, h.base + DOC);
   await page.mouse.move(5, 400);
-  await page.waitForTimeout(400);
+  await settled(page, 2);
   assert.equal(seen.workers.filter((url) => WORKER.test(url)), [], 'no worker before search is used');
   assert.not.ok(seen.fetched.some((path) => DATA.test(path)), 'no search data before search is used');
   assert.is(await page.locator('.search-hint').textContent(), 'ctrl K');
