@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hugoNote, hugoVersion, measureHugo, writeHugoProject, type HugoMeasure } from './hugo.ts';
 import { lighthouseSection, measureLighthouse } from './lighthouse.ts';
-import { measureServe, serveSection } from './serve.ts';
+import { downloadSection, measureDownloads, measureServe, serveSection } from './serve.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 import type { PageWeight } from '../src/types.ts';
 import { median } from './stats.ts';
@@ -82,6 +82,9 @@ for (const size of sizes) {
 console.log('\nserve: save to reload');
 const serve = serveSection(await measureServe());
 console.log(serve);
+console.log('\nserve --dir: many large downloads');
+const downloads = downloadSection(await measureDownloads());
+console.log(downloads);
 
 console.log('\nLighthouse');
 const lighthouse = await lighthouseSection(await measureLighthouse());
@@ -130,6 +133,7 @@ ${rows.join('\n')}
 
 ${weights}
 ${serve}
+${downloads}
 ${search}
 ${lighthouse}`,
 );

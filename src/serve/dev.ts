@@ -14,7 +14,7 @@ import { printDiagnostics } from '../cli/report.ts';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
 import type { Config } from '../types.ts';
-import { isInside, listen, staticHandler } from './static.ts';
+import { isInside, listen, mapSource, staticHandler } from './static.ts';
 
 /** Where the dev server's own endpoints live: outside any base URL a site would use. */
 const DEV_PREFIX = '/__egdocs/';
@@ -89,7 +89,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const client = liveClientSource();
   const serveSite = staticHandler(
     // Read through state on every request: a rebuild swaps the map.
-    async (rel) => state.files.get(rel),
+    mapSource(() => state.files),
     config.baseUrl,
     (html) => html.replace('</body>', `<script src="${CLIENT_PATH}" defer></script></body>`),
   );

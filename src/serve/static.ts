@@ -1,13 +1,26 @@
 // Serves a built site as a static host (GitHub Pages) would: index.html for folders, a 301 to add the trailing
 // slash, the site's own 404.html with status 404, cache headers by kind of file, and no way out of the site folder.
+// Files on disk are streamed, never held whole, and answer Range requests, so a large download costs no memory.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 
+/** A file of the site: its size and validator up front, its bytes on demand (whole, or a range as a stream). */
+export interface SiteFile {
+  size: number;
+  /** A strong ETag: size and modification time for a file on disk, a hash of the bytes for one in memory. */
+  etag: string;
+  read(): Promise<string | Uint8Array>;
+  /** Bytes `start` to `end` inclusive. */
+  stream(start: number, end: number): Readable;
+}
+
 /** Looks up a file of the site by its path relative to the site root ('docs/x/index.html'). */
-export type FileSource = (relPath: string) => Promise<Uint8Array | string | undefined>;
+export type FileSource = (relPath: string) => Promise<SiteFile | undefined>;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,17 +59,52 @@ export function folderSource(root: string): FileSource {
     try {
       // The handler never asks for '..', but a link inside the build could still point anywhere.
       if (!isInside(await realpath(top), await realpath(full))) return undefined;
-      if (!(await stat(full)).isFile()) return undefined;
-      return await readFile(full);
+      const info = await stat(full);
+      if (!info.isFile()) return undefined;
+      // Size and modification time change whenever the bytes do (a build writes every file anew), and reading them
+      // costs no hashing of a file that may be gigabytes.
+      return {
+        size: info.size,
+        etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+        read: () => readFile(full),
+        stream: (start, end) => createReadStream(full, { start, end }),
+      };
     } catch {
       return undefined;
     }
   };
 }
 
-/** Files from a map (an in-memory build). */
-export function mapSource(files: Map<string, string | Uint8Array>): FileSource {
-  return async (relPath) => files.get(relPath);
+/**
+ * Files from a map (an in-memory build), or from whichever map `files()` gives now (the dev server swaps its map on
+ * every rebuild). The ETag is a hash of the bytes, computed once per version of a file.
+ */
+export function mapSource(files: Map<string, string | Uint8Array> | (() => Map<string, string | Uint8Array>)): FileSource {
+  const current = typeof files === 'function' ? files : () => files;
+  const tags = new WeakMap<object, string>();
+  const texts = new Map<string, { contents: string; etag: string }>();
+  const etagOf = (relPath: string, contents: string | Uint8Array): string => {
+    if (typeof contents === 'string') {
+      const known = texts.get(relPath);
+      if (known?.contents === contents) return known.etag;
+      const etag = hashTag(contents);
+      texts.set(relPath, { contents, etag });
+      return etag;
+    }
+    let etag = tags.get(contents);
+    if (!etag) tags.set(contents, (etag = hashTag(contents)));
+    return etag;
+  };
+  return async (relPath) => {
+    const contents = current().get(relPath);
+    if (contents === undefined) return undefined;
+    const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+    return { size: bytes.length, etag: etagOf(relPath, contents), read: async () => contents, stream: (start, end) => Readable.from([bytes.subarray(start, end + 1)]) };
+  };
+}
+
+function hashTag(contents: string | Uint8Array): string {
+  return `"${createHash('sha1').update(contents).digest('base64url')}"`;
 }
 
 /**
@@ -91,31 +139,32 @@ function cacheControl(relPath: string): string {
   return relPath.startsWith('assets/') && HASHED.test(relPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-interface Reply {
-  status: number;
-  body: string | Uint8Array;
-  type?: string;
-  headers?: Record<string, string>;
-}
+/** What a request gets: a small generated body (a redirect, the 404 page, an error), or a file of the site. */
+type Reply =
+  | { status: number; body: string | Uint8Array; type?: string; headers?: Record<string, string> }
+  | { status: 200; file: SiteFile; type: string; headers: Record<string, string> };
 
 /**
  * A request handler for the site at `baseUrl`. `transformHtml` changes each HTML page on its way out (the dev
  * server adds its live-reload script; the files themselves stay as a build writes them).
  */
 export function staticHandler(source: FileSource, baseUrl: string, transformHtml?: (html: string) => string): http.RequestListener {
-  const html = (raw: string | Uint8Array) => {
+  const html = async (file: SiteFile) => {
+    const raw = await file.read();
     const text = typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8');
     return transformHtml ? transformHtml(text) : raw;
   };
   const notFound = async (): Promise<Reply> => {
     const page = await source('404.html');
-    return page === undefined ? { status: 404, body: 'Not found', type: TEXT } : { status: 404, body: html(page), type: HTML, headers: { 'cache-control': 'no-cache' } };
+    return page === undefined ? { status: 404, body: 'Not found', type: TEXT } : { status: 404, body: await html(page), type: HTML, headers: { 'cache-control': 'no-cache' } };
   };
-  const redirect = (location: string): Reply => ({ status: 301, body: '', headers: { location } });
-  const file = (rel: string, body: string | Uint8Array): Reply => {
-    const type = TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream';
-    return { status: 200, body: type === HTML ? html(body) : body, type, headers: { 'cache-control': cacheControl(rel) } };
-  };
+  const redirect = (location: string, status = 301): Reply => ({ status, body: '', headers: { location } });
+  const file = (rel: string, found: SiteFile): Reply => ({
+    status: 200,
+    file: found,
+    type: TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream',
+    headers: { 'cache-control': cacheControl(rel) },
+  });
 
   const resolve = async (req: http.IncomingMessage): Promise<Reply> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, body: 'Method not allowed', type: TEXT, headers: { allow: 'GET, HEAD' } };
@@ -123,6 +172,9 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
     if (!target) return { status: 400, body: 'Bad request', type: TEXT };
     // Locations are built from the raw path, still percent-encoded: a header cannot carry the decoded characters.
     if (`${target.path}/` === baseUrl) return redirect(`${target.raw}/${target.query}`);
+    // The server's root, for a site under a base path: the site is what the person came for. 302, not 301: a
+    // browser keeps a 301 for the address, and 127.0.0.1:3000 serves one project today and another tomorrow.
+    if (baseUrl !== '/' && (target.path === '/' || target.path === '/index.html')) return redirect(baseUrl + target.query, 302);
     if (!target.path.startsWith(baseUrl)) return notFound();
     const rel = target.path.slice(baseUrl.length);
     if (rel === '' || rel.endsWith('/')) {
@@ -138,55 +190,132 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
     return page === undefined ? notFound() : file(`${rel}.html`, page);
   };
 
-  const gzipped = new Map<string, Uint8Array>();
+  const gzipped = new GzipCache();
   return async (req, res) => {
     try {
-      send(req, res, await resolve(req), gzipped);
+      const reply = await resolve(req);
+      if ('file' in reply) await sendFile(req, res, reply, { html: reply.type === HTML ? html : undefined, gzipped });
+      else sendBody(req, res, reply);
     } catch (error) {
       // Never an unhandled rejection: the server outlives a bad request or a failing source.
       if (res.headersSent) res.destroy();
-      else send(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT }, gzipped);
+      else sendBody(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT });
     }
   };
 }
 
-/** Writes a reply: an ETag on files and 304 when the client has them, the length always, the body unless HEAD. */
-function send(req: http.IncomingMessage, res: http.ServerResponse, reply: Reply, gzipped: Map<string, Uint8Array>): void {
+/** Writes a generated reply: the length always, the body unless HEAD. */
+function sendBody(req: http.IncomingMessage, res: http.ServerResponse, reply: Extract<Reply, { body: unknown }>): void {
   const headers: Record<string, string | number> = { ...reply.headers };
-  let etag: string | undefined;
-  if (reply.status === 200) {
-    // The content is the validator: an in-memory build has no modification times, and every build rewrites the
-    // files on disk, so Last-Modified would change when the bytes do not.
-    etag = `"${createHash('sha1').update(reply.body).digest('base64url')}"`;
-    headers.etag = etag;
-    if (matches(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-  }
   if (reply.type) headers['content-type'] = reply.type;
-  let body = reply.body;
-  // Text goes out gzip-compressed when the client takes it, as GitHub Pages sends it: page weight and Lighthouse
-  // see what readers download. The ETag stays the one of the file: the representation varies by Accept-Encoding.
-  if (reply.type && COMPRESSIBLE.test(reply.type) && Buffer.byteLength(body) > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    // A file is compressed once (the dev server's assets are asked for on every reload), keyed by its ETag.
-    const cached = etag ? gzipped.get(etag) : undefined;
-    body = cached ?? gzipSync(body);
-    if (etag && !cached) {
-      if (gzipped.size >= GZIP_CACHE_ENTRIES) gzipped.clear();
-      gzipped.set(etag, body);
-    }
-    headers['content-encoding'] = 'gzip';
-    headers.vary = 'Accept-Encoding';
-  }
-  headers['content-length'] = Buffer.byteLength(body);
+  headers['content-length'] = Buffer.byteLength(reply.body);
   res.writeHead(reply.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(req.method === 'HEAD' ? undefined : reply.body);
 }
 
-/** Compressed files a handler keeps; past this, it starts again (old builds' files are never asked for again). */
-const GZIP_CACHE_ENTRIES = 512;
+/**
+ * Writes a file: its ETag and 304 when the client has it; text (and every HTML page, which may be rewritten) read
+ * whole and gzip-compressed for clients that take it, as GitHub Pages sends them, so page weight and Lighthouse see
+ * what readers download; anything else streamed from the source, whole or the one range asked for (206; 416 when it
+ * lies outside the file). Several ranges in one request get the whole file, which RFC 9110 allows.
+ */
+async function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  reply: Extract<Reply, { file: SiteFile }>,
+  { html, gzipped }: { html?: (file: SiteFile) => Promise<string | Uint8Array>; gzipped: GzipCache },
+): Promise<void> {
+  const { file } = reply;
+  const headers: Record<string, string | number> = { ...reply.headers, etag: file.etag, 'content-type': reply.type };
+  if (matches(req.headers['if-none-match'], file.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const head = req.method === 'HEAD';
+  const gzip = COMPRESSIBLE.test(reply.type) && file.size > 1024 && file.size <= COMPRESS_AT_MOST && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (html || gzip) {
+    let body: string | Uint8Array = html ? await html(file) : await file.read();
+    if (gzip) {
+      // The ETag stays the file's: the representation varies by Accept-Encoding, which Vary says.
+      body = gzipped.get(file.etag, body);
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'Accept-Encoding';
+    }
+    headers['content-length'] = Buffer.byteLength(body);
+    res.writeHead(200, headers);
+    res.end(head ? undefined : body);
+    return;
+  }
+  headers['accept-ranges'] = 'bytes';
+  const ifRange = req.headers['if-range'];
+  const range = ifRange === undefined || ifRange === file.etag ? parseRange(req.headers.range, file.size) : undefined;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${file.size}`, 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const [start, end] = range ?? [0, file.size - 1];
+  if (range) headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
+  headers['content-length'] = end - start + 1;
+  res.writeHead(range ? 206 : 200, headers);
+  if (head || file.size === 0) {
+    res.end();
+    return;
+  }
+  const stream = file.stream(start, end);
+  // A client that goes away stops the read; a read that fails ends the response (its length is already promised).
+  res.on('close', () => stream.destroy());
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+/**
+ * The one byte range a Range header asks for, as [start, end] inclusive; undefined to send the whole file (no header,
+ * another unit, several ranges, or a header that does not parse, which RFC 9110 says to ignore); 'unsatisfiable' when
+ * the range lies outside the file.
+ */
+export function parseRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    // The last N bytes.
+    const suffix = Number(match[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || start > end) return 'unsatisfiable';
+  return [start, end];
+}
+
+/** Text larger than this is streamed as it is: compressing it would mean holding it whole in memory. */
+const COMPRESS_AT_MOST = 4 * 2 ** 20;
+
+/**
+ * Compressed files, by ETag, compressed once (the dev server's assets are asked for on every reload). Bounded by
+ * their total size; past it, it starts again (old builds' files are never asked for again).
+ */
+class GzipCache {
+  private readonly entries = new Map<string, Uint8Array>();
+  private bytes = 0;
+
+  get(etag: string, body: string | Uint8Array): Uint8Array {
+    const known = this.entries.get(etag);
+    if (known) return known;
+    const zipped = gzipSync(body);
+    if (this.bytes + zipped.length > GZIP_CACHE_BYTES) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    this.entries.set(etag, zipped);
+    this.bytes += zipped.length;
+    return zipped;
+  }
+}
+
+/** What the compressed files a handler keeps may weigh together. */
+const GZIP_CACHE_BYTES = 32 * 2 ** 20;
 
 /** Content types worth compressing: text of every kind (images and fonts are compressed already). */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;

@@ -161,11 +161,21 @@ routes('folders serve their index.html; a path without its slash is redirected w
 
 routes('unknown paths answer 404 with the site\'s 404 page, inside or outside the base path', async () => {
   await serving(site(), async (port) => {
-    for (const target of ['/base/nope/', '/base/nope', '/base/docs/setup/missing.png', '/', '/other/page/', '/base/assets/']) {
+    for (const target of ['/base/nope/', '/base/nope', '/base/docs/setup/missing.png', '/other/page/', '/base/assets/']) {
       const { status, headers, body } = await request(port, target);
       assert.is(status, 404, target);
       assert.is(body, PAGE_404, target);
       assert.is(headers['content-type'], 'text/html; charset=utf-8');
+    }
+  });
+});
+
+routes("the server's root leads to the site under its base path, with a redirect browsers do not keep", async () => {
+  await serving(site(), async (port) => {
+    for (const [from, to] of [['/', '/base/'], ['/?q=firebase', '/base/?q=firebase'], ['/index.html', '/base/']]) {
+      const { status, headers } = await request(port, from);
+      assert.is(status, 302, from);
+      assert.is(headers.location, to, from);
     }
   });
 });
@@ -313,6 +323,87 @@ function rawBytes(port: number, target: string, headers: Record<string, string>)
 }
 
 headers.run();
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const large = suite('static: large files on disk, ranges and validators');
+large.before(setup);
+large.after(teardown);
+
+/** 24 MiB of bytes that differ from position to position, so a wrong range shows. */
+const BIG = Buffer.alloc(24 * 2 ** 20);
+for (let i = 0; i < BIG.length; i += 4) BIG.writeUInt32LE(i, i);
+
+large('a large file is sent whole to many clients at once, byte for byte, with its length', async () => {
+  await writeFile(path.join(tmp, 'site/assets/video.mp4'), BIG);
+  await serving(site(), async (port) => {
+    const downloads = await Promise.all(Array.from({ length: 8 }, () => rawBytes(port, '/base/assets/video.mp4', {})));
+    for (const { headers, body } of downloads) {
+      assert.is(Number(headers['content-length']), BIG.length);
+      assert.is(headers['accept-ranges'], 'bytes');
+      assert.ok(body.equals(BIG), 'the same bytes');
+    }
+  });
+});
+
+large('a Range asks for part of a file: 206 with the bytes and Content-Range, 416 outside the file', async () => {
+  await writeFile(path.join(tmp, 'site/assets/video.mp4'), BIG);
+  await serving(site(), async (port) => {
+    const size = BIG.length;
+    for (const [range, start, end] of [['bytes=0-9', 0, 9], ['bytes=1000000-1999999', 1000000, 1999999], [`bytes=${size - 100}-`, size - 100, size - 1], ['bytes=-5', size - 5, size - 1], [`bytes=10-${size * 2}`, 10, size - 1]] as const) {
+      const { status, headers, body } = await rawResponse(port, '/base/assets/video.mp4', { range });
+      assert.is(status, 206, range);
+      assert.is(headers['content-range'], `bytes ${start}-${end}/${size}`, range);
+      assert.is(Number(headers['content-length']), end - start + 1, range);
+      assert.ok(body.equals(BIG.subarray(start, end + 1)), `${range}: the bytes asked for`);
+    }
+    for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+      const { status, headers, body } = await rawResponse(port, '/base/assets/video.mp4', { range });
+      assert.is(status, 416, range);
+      assert.is(headers['content-range'], `bytes */${size}`, range);
+      assert.is(body.length, 0);
+    }
+    // Several ranges, another unit or a range for an older version of the file (If-Range): the whole file.
+    for (const extra of [{ range: 'bytes=0-1,5-6' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"old"' }] as Record<string, string>[]) {
+      const { status, headers } = await rawResponse(port, '/base/assets/video.mp4', extra, 'HEAD');
+      assert.is(status, 200, JSON.stringify(extra));
+      assert.is(Number(headers['content-length']), size);
+    }
+  });
+});
+
+large('HEAD of a large file gives its length and no body; its ETag follows the file on disk', async () => {
+  const file = path.join(tmp, 'site/assets/video.mp4');
+  await writeFile(file, BIG);
+  await serving(site(), async (port) => {
+    const head = await rawResponse(port, '/base/assets/video.mp4', {}, 'HEAD');
+    assert.is(head.status, 200);
+    assert.is(Number(head.headers['content-length']), BIG.length);
+    assert.is(head.body.length, 0);
+    const etag = head.headers.etag!;
+    assert.is((await rawResponse(port, '/base/assets/video.mp4', { 'if-none-match': etag }, 'HEAD')).status, 304);
+    await writeFile(file, BIG.subarray(0, 1000));
+    const changed = await rawResponse(port, '/base/assets/video.mp4', { 'if-none-match': etag });
+    assert.is(changed.status, 200);
+    assert.is.not(changed.headers.etag, etag);
+    assert.is(changed.body.length, 1000);
+  });
+});
+
+/** A request whose body is kept as bytes, with its status. */
+function rawResponse(port: number, target: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+large.run();
 
 // ---------------------------------------------------------------------------------------------------------------
 
