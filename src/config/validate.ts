@@ -209,7 +209,8 @@ function takeString(user: Record<string, unknown>, key: string, fallback: string
   return value;
 }
 
-function normaliseBase(base: string): string {
+/** A base path as egdocs writes it: '/x/', or '/' (from 'x', '/x', 'x/' or ''). */
+export function normaliseBase(base: string): string {
   const trimmed = base.replace(/^\/+|\/+$/g, '');
   return trimmed ? `/${trimmed}/` : '/';
 }

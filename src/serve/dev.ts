@@ -4,6 +4,7 @@
 import { stat } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import chokidar from 'chokidar';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { buildSiteFiles, type BuildCache, createBuildCache } from '../build.ts';
@@ -14,6 +15,7 @@ import { printDiagnostics } from '../cli/report.ts';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
 import type { Config } from '../types.ts';
+import { guardHosts, hostCheck, refusal, sameOrigin } from './hosts.ts';
 import { isInside, listen, mapSource, staticHandler } from './static.ts';
 
 /** Where the dev server's own endpoints live: outside any base URL a site would use. */
@@ -31,6 +33,10 @@ export interface DevServerOptions {
   configFile: string;
   host: string;
   port: number;
+  /** Serve under this base path instead of the config's (--base-url). */
+  baseUrl?: string;
+  /** Host names to answer besides loopback names and IP addresses (--allow-host; see hosts.ts). */
+  allowedHosts?: string[];
   /** Terminal output (tests pass their own). */
   log?: (line: string) => void;
   /** The templates folder to watch and render pages with; egdocs' own by default (tests use a copy). The client
@@ -41,6 +47,8 @@ export interface DevServerOptions {
 export interface DevServer {
   url: string;
   port: number;
+  /** Resolves once no build runs or waits to run: every change seen so far is served. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,7 +72,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const templatesDir = path.resolve(options.templatesDir ?? path.join(packageRoot, 'templates'));
   // The config must load (it says where the site is); a first build that fails is served as its error page
   // until a save fixes it.
-  const config = await loadConfig({ configFile });
+  const load = () => loadConfig({ configFile, baseUrl: options.baseUrl });
+  const config = await load();
   // Source maps put template files and lines into the stack of a template that throws (see the render step).
   process.setSourceMapsEnabled(true);
   const state: State = { config, cache: createBuildCache(), files: new Map(), build: 0 };
@@ -107,13 +116,29 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     void serveSite(req, res);
   };
-  const { server, port } = await listen(handler, options.host, options.port);
-  const sockets = new WebSocketServer({ server, path: SOCKET_PATH });
+  const hosts = hostCheck(options.host, options.allowedHosts);
+  const { server, port } = await listen(guardHosts(handler, hosts, log), options.host, options.port);
+  // The socket only says 'reload' and shows build errors; a page sends nothing, so a message over 1 KB is a
+  // protocol error. ws reports every protocol error (bad frame, oversize message, invalid UTF-8) on the socket.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  sockets.on('error', () => {});
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    // Only the live-reload path, for a page of this site addressed by a name of this server (see hosts.ts).
+    if (req.url?.split('?')[0] !== SOCKET_PATH || !hosts(req.headers.host) || !sameOrigin(req.headers.origin, req.headers.host)) {
+      const body = hosts(req.headers.host) ? 'egdocs serve: only pages of this site may open the live-reload socket\n' : refusal(req.headers.host);
+      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
+  });
   const send = (socket: WebSocket, message: DevMessage) => socket.send(JSON.stringify(message));
   const broadcast = (message: DevMessage) => {
     for (const socket of sockets.clients) if (socket.readyState === socket.OPEN) send(socket, message);
   };
-  sockets.on('connection', (socket) => {
+  sockets.on('connection', (socket: WebSocket) => {
+    // A bad frame ends that socket, never the server.
+    socket.on('error', () => socket.terminate());
     send(socket, { type: 'hello', build: state.build });
     if (state.failure) send(socket, state.failure);
   });
@@ -125,6 +150,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const rebuild = async () => {
+    // content/ gone (a branch switch, a tool swapping folders): keep the last site until it is back, rather than
+    // reload every page with an empty one. Its return is an event of its own, which rebuilds.
+    if (!(await stat(path.join(state.config.paths.root, 'content')).catch(() => undefined))) {
+      log('content/ is gone; waiting for it to come back');
+      return;
+    }
     const changed = [...pending];
     pending = new Set();
     const read = new Map(await Promise.all(changed.map(async (file) => [file, await mtimeOf(file)] as const)));
@@ -133,7 +164,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       if (changed.includes(configFile)) {
         // The config decides everything else: read it again and start from nothing.
-        state.config = await loadConfig({ configFile });
+        state.config = await load();
         state.cache = createBuildCache();
         state.content = undefined;
       } else if (changed.some((file) => isInside(templatesDir, file))) {
@@ -169,17 +200,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     lastEvent.set(path.resolve(file), Date.now());
     clearTimeout(timer);
     timer = setTimeout(() => {
+      timer = undefined;
       running = running.then(rebuild);
     }, DEBOUNCE_MS);
   };
 
-  const watcher = chokidar.watch([path.join(config.paths.root, 'content'), templatesDir, configFile], { ignoreInitial: true });
+  // The project's folder is watched, not content/ and the config themselves: a watch on a folder that is deleted and
+  // made again (a branch switch) or on a file replaced by a rename (vim's backup-write) would go quiet for good.
+  // Everything in it but content/ and the config is ignored, so node_modules, build/ and .git are never walked.
+  const root = config.paths.root;
+  const contentDir = path.join(root, 'content');
+  const watchedInRoot = (file: string) => file === root || isInside(contentDir, file) || file === configFile;
+  const watcher = chokidar.watch([root, templatesDir], {
+    ignoreInitial: true,
+    ignored: (file: string) => {
+      const full = path.resolve(file);
+      return !(watchedInRoot(full) || isInside(templatesDir, full));
+    },
+  });
   watcher.on('all', (_event, file) => schedule(file));
+  watcher.on('error', (error) => log(`watching for changes failed: ${error instanceof Error ? error.message : String(error)}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   return {
     url: `http://${options.host}:${port}${config.baseUrl}`,
     port,
+    async idle() {
+      // A build may schedule another (a file changed while it ran, or the after-build recheck found one).
+      for (;;) {
+        const current = running;
+        await current;
+        if (timer === undefined && rechecks.size === 0 && running === current) return;
+        await new Promise((resolve) => setTimeout(resolve, rechecks.size > 0 ? THROTTLE_MS : DEBOUNCE_MS));
+      }
+    },
     async close() {
       clearTimeout(timer);
       for (const check of rechecks) clearTimeout(check);

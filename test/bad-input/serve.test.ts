@@ -224,7 +224,7 @@ test('a page deleted right after another is saved, or while that build runs, lea
     );
   }
   // Let any build still queued finish, then compare with a build from nothing of what is on disk.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await server.idle();
   const fresh = await buildSiteFiles({ config: await loadConfig({ configFile: path.join(project, 'site.config.ts') }), cache: createBuildCache() });
   assert.ok(fresh.diagnostics.some((d) => d.message.startsWith("markdown link './extra.md' points to content/docs/extra.md")));
   for (const [route, outFile] of [['docs/', 'docs/index.html'], ['docs/setup/', 'docs/setup/index.html'], ['blog/hello/', 'blog/hello/index.html']]) {
