@@ -23,8 +23,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const posts = blogPosts(config, pages, content, routeByFile);
   const routes: Route[] = [];
-  // Links the layout shows besides the config's: the home page's call to action and cards (front matter).
-  const contentLinks: LayoutLink[] = [];
+  // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
+  const extraLinks: LayoutLink[] = [];
   const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) => routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
 
   // Pages from markdown: docs, posts, standalone pages (the home page among them).
@@ -69,7 +69,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
         },
       });
     } else if (fm.layout === 'home') {
-      add({ ...base, title: page.title || config.title, data: homeData(config, page, contentLinks, docs.length > 0) });
+      add({ ...base, title: page.title || config.title, data: homeData(config, page, extraLinks, docs.length > 0) });
     } else {
       add({ ...base, data: { kind: 'page', html: page.html, toc } });
     }
@@ -98,11 +98,11 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   const locate = keyLocator(config.configFile, config.configSource);
   config.redirects.forEach((redirect, i) => {
     const to = configHref(config, redirect.to);
-    contentLinks.push({ raw: redirect.to, href: to, where: `redirects[${i}].to`, location: locate(`redirects[${i}].to`, redirect.to) });
+    extraLinks.push({ raw: redirect.to, href: to, where: `redirects[${i}].to`, location: locate(`redirects[${i}].to`, redirect.to) });
     add({ path: sitePath(config, redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
   });
 
-  const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, contentLinks });
+  const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, extraLinks });
   addEntryRoutes(config, routes, layout.docsHref, add);
   const home = routes.find((route) => route.path === config.baseUrl);
   if (home?.data.kind === 'redirect') layout.homeHref = home.data.to;

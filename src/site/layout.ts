@@ -8,24 +8,21 @@ import { keyLocator } from '../config/locate.ts';
 import { didYouMean, fail, type Location } from '../diagnostics.ts';
 import type { Config, ConfigLink, DocMeta, LayoutLink, NavbarEntry, NavbarItem, NavLink, SidebarItem, SiteLayout } from '../types.ts';
 import { flattenSidebar } from './docs.ts';
-import { sitePath, withBase } from './urls.ts';
-
-/** A scheme ('https:', 'mailto:') or a protocol-relative '//host': a link that leaves the site. */
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+import { isExternal, sitePath, withBase } from './urls.ts';
 
 export interface LayoutInput {
   config: Config;
   docs: DocMeta[];
   sidebars: Record<string, SidebarItem[]>;
   hasPosts: boolean;
-  /** Links written outside the config that the layout also shows (the home page's front matter). */
-  contentLinks: LayoutLink[];
+  /** Links the site stage met elsewhere that check must see too (redirect targets, the home page's front matter). */
+  extraLinks: LayoutLink[];
 }
 
 /** Resolves the layout's links; a navbar item or link naming a sidebar or doc that does not exist stops the build. */
-export function layoutOf({ config, docs, sidebars, hasPosts, contentLinks }: LayoutInput): SiteLayout {
+export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: LayoutInput): SiteLayout {
   const locate = keyLocator(config.configFile, config.configSource);
-  const links: LayoutLink[] = [...contentLinks];
+  const links: LayoutLink[] = [...extraLinks];
   const docById = new Map(docs.map((doc) => [doc.id, doc]));
   // Where the docs start: the main sidebar's first doc, else the first doc there is.
   const firstSidebar = Object.keys(sidebars)[0];
@@ -112,7 +109,7 @@ function defaultNavbar(config: Config, firstSidebar: string | undefined, hasPost
 
 /** An href from the config: URLs and '#fragments' as written; any path is a site path under the base. */
 export function configHref(config: Config, raw: string): string {
-  if (EXTERNAL.test(raw) || raw.startsWith('#') || raw === '') return raw;
+  if (isExternal(raw) || raw.startsWith('#') || raw === '') return raw;
   return sitePath(config, raw);
 }
 

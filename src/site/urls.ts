@@ -6,6 +6,9 @@ import type { Config, Source } from '../types.ts';
 
 const DATED = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
 
+/** Whether an href leaves the site: a scheme ('https:', 'mailto:') or a protocol-relative '//host'. */
+export const isExternal = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href);
+
 /**
  * Joins path segments under the base path and ends with '/': withBase(c, 'docs', 'x') -> '/egrocer-documentation/docs/x/'.
  * The parts are names as they are (file names, slugs, ids), not URLs: each segment is percent-encoded, so a page

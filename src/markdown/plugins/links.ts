@@ -3,7 +3,7 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import type { Config, LinkRef } from '../../types.ts';
-import { decodePath } from '../../site/urls.ts';
+import { decodePath, isExternal } from '../../site/urls.ts';
 import { attr, type MarkdownEnv } from '../env.ts';
 import { locator } from './locate.ts';
 
@@ -13,7 +13,6 @@ export interface LinkOptions {
   routeByFile: Pick<ReadonlyMap<string, string>, 'get'>;
 }
 
-const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const MARKDOWN_FILE = /\.mdx?$/i;
 
 export function links(md: MarkdownIt, options: LinkOptions): void {
@@ -52,7 +51,7 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
 /** What a written href points at, resolved against the file it is written in. */
 export function resolveLink(raw: string, fromFile: string, options: LinkOptions): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
   const { config, routeByFile } = options;
-  if (EXTERNAL.test(raw)) return { href: raw, hash: '', kind: 'external' };
+  if (isExternal(raw)) return { href: raw, hash: '', kind: 'external' };
   const hashAt = raw.indexOf('#');
   // Escapes undone segment by segment ('a%23b.md' is the file 'a#b.md'); a '%' that is no escape stays.
   const pathPart = decodePath(hashAt >= 0 ? raw.slice(0, hashAt) : raw);
