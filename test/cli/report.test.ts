@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkReport } from '../../src/cli/report.ts';
+import path from 'node:path';
+import { checkReport, describeFsError } from '../../src/cli/report.ts';
 import type { Diagnostic } from '../../src/diagnostics.ts';
 
 const test = suite('check report formats');
@@ -65,6 +66,21 @@ test('json: the same keys in the same order whatever made the diagnostic; an emp
   const shuffled = { hint: 'h', location: { column: 2, line: 1, file: 'f.md' }, message: 'm', code: 'broken-link', severity: 'warning' } as Diagnostic;
   assert.is(checkReport([shuffled], 'json'), JSON.stringify([{ severity: 'warning', code: 'broken-link', message: 'm', location: { file: 'f.md', line: 1, column: 2 }, hint: 'h' }], null, 2));
   assert.is(checkReport([], 'json'), '[]');
+});
+
+test('disk errors: one line with the path, what went wrong, what to do, and that the last build is untouched', () => {
+  const fsError = (code: string, at: string) => Object.assign(new Error(`${code}: failed, open '${at}'`), { code, path: at, syscall: 'open' });
+  assert.is(
+    describeFsError(fsError('ENOSPC', path.join(process.cwd(), 'build/docs/index.html'))),
+    'error  cannot write build/docs/index.html: no space left on the disk (ENOSPC); free some space and build again. The previous output is unchanged.',
+  );
+  assert.is(
+    describeFsError(fsError('EROFS', '/mnt/site')),
+    'error  cannot write /mnt/site: the file system is read-only (EROFS); build into a writable folder with -o <dir>. The previous output is unchanged.',
+  );
+  // Anything else is not dressed up as a disk error.
+  assert.is(describeFsError(new Error('boom')), undefined);
+  assert.is(describeFsError(fsError('EWHATEVER', '/x')), undefined);
 });
 
 test.run();
