@@ -49,9 +49,10 @@ function shownOutDir(config: Config, written: string | undefined): string {
   return path.isAbsolute(written) || path.normalize(written) === relative ? written : `${written} (${config.paths.outDir})`;
 }
 
-/** What a build must never replace or write into: the content, the templates and the config. */
+/** What a build must never replace or write into: the content, the templates, the config and the project's history. */
 export function sourcesOf(config: Config): { path: string; name: string }[] {
   return [
+    { path: path.join(config.paths.root, '.git'), name: ".git (the project's history)" },
     { path: path.join(config.paths.root, 'content'), name: 'content/' },
     { path: path.join(packageRoot, 'templates'), name: "egdocs' templates" },
     { path: path.resolve(config.paths.root, config.configFile), name: config.configFile },

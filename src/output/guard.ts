@@ -1,7 +1,7 @@
 // Before anything is written (or served from disk): the folder must be one egdocs may replace. A build replaces its
 // output folder whole, so `-o .` would delete the project, `-o content` the sources and `-o ..` the folder around the
 // project. Those are refused outright; a folder with files that egdocs did not write needs --force.
-import { readdir, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../diagnostics.ts';
 import { MARKER_FILE, readBuildMarker } from './marker.ts';
@@ -35,12 +35,22 @@ export async function assertSafeOutputDir({ dir, shown, root, sources, force, pu
     if (inside(target, real)) fail('output', `${shown}: refusing to ${verb} a folder that holds ${source.name}`, undefined, fix);
     if (inside(real, target)) fail('output', `${shown}: refusing to ${verb} a folder inside ${source.name}`, undefined, fix);
   }
-  if (force) return;
-  const entries = await readdir(real).catch((error: NodeJS.ErrnoException) => {
+  const info = await stat(real).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (!entries || entries.length === 0) return;
+  if (!info) return;
+  // Not even --force: a file given as the output folder is a slip of the keyboard (-o README.md), not a wish.
+  if (!info.isDirectory()) fail('output', `${shown}: refusing to ${verb} a file, which is not a folder`, undefined, fix);
+  // A build writes a new folder beside the old one and swaps the two; a mount point (a container's volume) cannot be
+  // moved, so the swap would fail after all the work: told before it starts instead. A link to one is fine: the
+  // swap moves the link.
+  if (purpose === 'build' && !(await lstat(dir)).isSymbolicLink() && info.dev !== (await stat(path.dirname(real))).dev) {
+    fail('output', `${shown}: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved`, undefined, `build into a folder inside it (-o ${path.join(dir, 'site')}) and publish that`);
+  }
+  if (force) return;
+  const entries = await readdir(real);
+  if (entries.length === 0) return;
   if (await readBuildMarker(real)) return;
   if (purpose === 'build') {
     fail('output', `${shown}: the folder holds files that egdocs did not write (it has no ${MARKER_FILE}); a build replaces the whole folder, so egdocs leaves it alone`, undefined, 'choose another folder, empty this one, or pass --force to replace it');
