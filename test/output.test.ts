@@ -1,26 +1,104 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FsWriter } from '../src/output/writer.ts';
+import { describeFsError } from '../src/cli/report.ts';
+import { MARKER_FILE, markerFile, readBuildMarker } from '../src/output/marker.ts';
+import { FsWriter, sweepStale, WriteAborted } from '../src/output/writer.ts';
+import { buildFromMap } from './helpers.ts';
 
-const test = suite('output: the file-system writer');
+const test = suite('output: the file-system writer and the build marker');
+
+let dir: string;
+test.before.each(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-out-'));
+});
+test.after.each(() => rm(dir, { recursive: true, force: true }));
 
 test('refuses a path outside the output folder and writes nothing', async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-out-'));
+  const writer = new FsWriter(path.join(dir, 'build'));
   try {
-    const writer = new FsWriter(path.join(dir, 'build'));
-    try {
-      await writer.write([{ path: 'ok/index.html', contents: 'ok' }, { path: '../escape.html', contents: 'x' }]);
-      assert.unreachable();
-    } catch (error) {
-      assert.match((error as Error).message, 'refusing to write ../escape.html outside the output folder');
-    }
-    assert.equal(await readdir(dir), []);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    await writer.write([{ path: 'ok/index.html', contents: 'ok' }, { path: '../escape.html', contents: 'x' }]);
+    assert.unreachable();
+  } catch (error) {
+    assert.match((error as Error).message, 'refusing to write ../escape.html outside the output folder');
   }
+  assert.equal(await readdir(dir), []);
+});
+
+test('an abort as the write starts leaves the previous output and no working folder', async () => {
+  const out = path.join(dir, 'build');
+  await new FsWriter(out).write([{ path: 'index.html', contents: 'first' }]);
+  const writer = new FsWriter(out);
+  const writing = writer.write([{ path: 'index.html', contents: 'second' }]);
+  assert.is(await writer.abort(), false, 'the new output was not put in place');
+  try {
+    await writing;
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, WriteAborted);
+  }
+  assert.equal(await readdir(dir), ['build']);
+  assert.is(await readFile(path.join(out, 'index.html'), 'utf8'), 'first');
+});
+
+test('an abort after the write is done says the new output is in place', async () => {
+  const writer = new FsWriter(path.join(dir, 'build'));
+  await writer.write([{ path: 'index.html', contents: 'new' }]);
+  assert.is(await writer.abort(), true);
+});
+
+test('a file that cannot be written is named by its output path, and the temporary folder goes', async () => {
+  const out = path.join(dir, 'build');
+  // 'a' is both a file and the folder of 'a/b.html': writing the file fails on the folder made for the other.
+  const failure = await new FsWriter(out).write([{ path: 'a', contents: 'x' }, { path: 'a/b.html', contents: 'y' }]).then(() => undefined, (error: NodeJS.ErrnoException) => error);
+  assert.is(failure?.code, 'EISDIR');
+  assert.is(failure?.path, path.join(out, 'a'));
+  assert.equal(await readdir(dir), []);
+});
+
+test('a build killed between the two renames of its swap gets the previous output back at the next sweep', async () => {
+  // What such a build leaves: no build/, the previous output set aside, the new one unfinished.
+  await mkdir(path.join(dir, '.build.old-999999'));
+  await writeFile(path.join(dir, '.build.old-999999/index.html'), 'previous');
+  await mkdir(path.join(dir, '.build.tmp-999999'));
+  await sweepStale(path.join(dir, 'build'));
+  assert.equal(await readdir(dir), ['build']);
+  assert.is(await readFile(path.join(dir, 'build/index.html'), 'utf8'), 'previous');
+});
+
+test('the marker names egdocs and the base path; builds from before it are known by their 404 page', async () => {
+  await writeFile(path.join(dir, MARKER_FILE), markerFile('/docs/').contents);
+  assert.equal(await readBuildMarker(dir), { generator: 'egdocs 0.1.0', baseUrl: '/docs/' });
+  const older = path.join(dir, 'older');
+  await new FsWriter(older).write([{ path: '404.html', contents: '<head><meta name="generator" content="egdocs 0.0.9"></head><script>{"baseUrl":"/old/"}</script>' }]);
+  assert.equal(await readBuildMarker(older), { generator: 'egdocs 0.0.9', baseUrl: '/old/' });
+  // Another generator's 404 page, or a marker file that is not ours, is not an egdocs build.
+  const other = path.join(dir, 'other');
+  await new FsWriter(other).write([
+    { path: '404.html', contents: '<head><meta name="generator" content="Docusaurus v3"></head>' },
+    { path: MARKER_FILE, contents: '{"generator":"someone else","baseUrl":"/"}' },
+  ]);
+  assert.is(await readBuildMarker(other), undefined);
+});
+
+test('a build in memory (serve, check) carries no marker: only the build command writes it', async () => {
+  const result = await buildFromMap({ 'docs/intro.md': '# Intro\n' });
+  assert.not.ok(result.files.some((file) => file.path === MARKER_FILE));
+});
+
+test('disk errors are one line: a wrapped error by its cause, a write without a path by its code', () => {
+  const at = path.join(process.cwd(), 'node_modules/.cache/egdocs/highlight.json');
+  const denied = Object.assign(new Error(`EACCES: permission denied, open '${at}'`), { code: 'EACCES', path: at, syscall: 'open' });
+  assert.is(
+    describeFsError(new Error('markdown: EACCES: permission denied', { cause: denied })),
+    "error  cannot write node_modules/.cache/egdocs/highlight.json: permission denied (EACCES); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.",
+  );
+  const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+  assert.is(describeFsError(full), 'error  cannot write: no space left on the disk (ENOSPC); free some space and build again. The previous output is unchanged.');
+  const busy = Object.assign(new Error('EBUSY'), { code: 'EBUSY', path: path.join(process.cwd(), 'build'), dest: path.join(process.cwd(), 'build'), syscall: 'rename' });
+  assert.is(describeFsError(busy), 'error  cannot write build: the path is in use, or is a mount point (EBUSY); close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it. The previous output is unchanged.');
 });
 
 test.run();

@@ -4,7 +4,7 @@ import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
-import { FsWriter } from '../output/writer.ts';
+import { FsWriter, sweepStale, WriteAborted } from '../output/writer.ts';
 import type { Config } from '../types.ts';
 import { printDiagnostics, printFailure, summary } from './report.ts';
 
@@ -15,10 +15,16 @@ import { printDiagnostics, printFailure, summary } from './report.ts';
 export async function runBuild(options: { configFile: string; outDir?: string; baseUrl?: string; force?: boolean }): Promise<number> {
   const start = performance.now();
   let writer: FsWriter | undefined;
+  let stopped: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal === 'SIGINT' ? 'Interrupted' : 'Stopped'}: nothing was written; the previous output is as it was`);
-    // The writer removes its temporary folder first; a second Ctrl+C kills at once (the next build sweeps it).
-    void (writer?.abort() ?? Promise.resolve()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    stopped = signal === 'SIGINT' ? 130 : 143;
+    const word = signal === 'SIGINT' ? 'Interrupted' : 'Stopped';
+    // The writer removes its temporary folder first; a second Ctrl+C kills at once (the next build sweeps it). The
+    // build itself (before the write) holds nothing on disk, so it simply ends.
+    void (writer?.abort() ?? Promise.resolve(false)).then((written) => {
+      console.error(written ? `\n${word} after the new output was in place: ${path.relative(process.cwd(), writer!.outDir) || '.'} holds this build` : `\n${word}: nothing was written; the previous output is as it was`);
+      process.exit(stopped);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -26,6 +32,8 @@ export async function runBuild(options: { configFile: string; outDir?: string; b
     const config = await loadConfig(options);
     // Before any work: a refused folder costs no build and loses nothing.
     await assertSafeOutputDir({ dir: config.paths.outDir, shown: shownOutDir(config, options.outDir), root: config.paths.root, sources: sourcesOf(config), force: options.force, purpose: 'build' });
+    // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
+    await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir);
     const result = await buildSiteFiles({ config });
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
@@ -34,6 +42,8 @@ export async function runBuild(options: { configFile: string; outDir?: string; b
     console.log(summary(result, performance.now() - start, path.relative(process.cwd(), config.paths.outDir) || '.'));
     return 0;
   } catch (error) {
+    // Stopped by a signal: the handler reports it and exits; the write's "aborted" error is not news.
+    if (stopped !== undefined && error instanceof WriteAborted) return stopped;
     printFailure(error);
     return 1;
   } finally {

@@ -46,7 +46,9 @@ const FS_ADVICE: Record<string, [what: string, fix: string]> = {
   ENFILE: ['too many open files on the system', 'close some programs and build again'],
   ENOTDIR: ['a file stands where a folder is needed', 'move the file away, or build somewhere else with -o <dir>'],
   EISDIR: ['a folder stands where a file is needed', 'move the folder away, or build somewhere else with -o <dir>'],
-  EBUSY: ['the path is in use by another program', 'close it (a server or an editor holding the folder) and build again'],
+  EBUSY: ['the path is in use, or is a mount point', 'close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it'],
+  ENOTEMPTY: ['another program filled the folder during the build', 'wait for it (another build?) and build again'],
+  ENAMETOOLONG: ['the path is too long', 'build into a folder with a shorter path with -o <dir>'],
 };
 
 /**
@@ -54,11 +56,23 @@ const FS_ADVICE: Record<string, [what: string, fix: string]> = {
  * wrong, what to do, and that the previous output is untouched. Undefined for any other error (its stack is printed).
  */
 export function describeFsError(error: unknown): string | undefined {
-  const { code, path: where, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  const { code, path: where, dest } = fsErrorIn(error) ?? {};
   const advice = code ? FS_ADVICE[code] : undefined;
-  if (!advice || !where) return undefined;
-  const shown = path.relative(process.cwd(), dest ?? where) || '.';
-  return `error  cannot write ${shown.startsWith('..') ? (dest ?? where) : shown}: ${advice[0]} (${code}); ${advice[1]}. The previous output is unchanged.`;
+  if (!advice) return undefined;
+  const target = dest ?? where;
+  const shown = target === undefined ? undefined : path.relative(process.cwd(), target) || '.';
+  const what = shown === undefined ? '' : ` ${shown.startsWith('..') ? target : shown}`;
+  return `error  cannot write${what}: ${advice[0]} (${code}); ${advice[1]}. The previous output is unchanged.`;
+}
+
+/** The file-system error behind `error`: itself, or its cause (a pipeline step wraps what it throws with its name). */
+function fsErrorIn(error: unknown): (NodeJS.ErrnoException & { dest?: string }) | undefined {
+  for (let current = error, depth = 0; current && depth < 4; current = (current as Error).cause, depth++) {
+    const candidate = current as NodeJS.ErrnoException;
+    // A system error: its code is one of FS_ADVICE's (ENOSPC from a write call carries no path).
+    if (typeof candidate.code === 'string' && typeof candidate.syscall === 'string') return candidate;
+  }
+  return undefined;
 }
 
 /** Output formats of `egdocs check`. */

@@ -32,6 +32,8 @@ export class WriteAborted extends Error {
  */
 export class FsWriter implements Writer {
   private aborted = false;
+  /** Set once the new folder is in place: from then on the write is done, whatever happens. */
+  private swapped = false;
   private running: Promise<void> | undefined;
 
   constructor(readonly outDir: string) {}
@@ -48,18 +50,22 @@ export class FsWriter implements Writer {
     return this.running;
   }
 
-  /** Stops a write in progress (or any to come) and resolves once the disk is as it was before it. */
-  async abort(): Promise<void> {
+  /**
+   * Stops a write in progress (or any to come) and resolves once the disk is settled: true when the new output had
+   * already been swapped in (an abort during the swap waits for it), false when the output folder is as it was.
+   */
+  async abort(): Promise<boolean> {
     this.aborted = true;
     await this.running?.catch(() => {});
+    return this.swapped;
   }
 
   private async writeAll(files: OutputFile[]): Promise<void> {
     const { temp, old } = this.siblings(process.pid);
     files.forEach(assertInside);
     await sweepStale(this.outDir);
-    await rm(temp, { recursive: true, force: true });
     try {
+      await rm(temp, { recursive: true, force: true });
       if (this.aborted) throw new WriteAborted();
       const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));
       await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
@@ -67,34 +73,61 @@ export class FsWriter implements Writer {
       // batches is where an abort takes effect: no write is left running into a folder being removed.
       for (let i = 0; i < files.length; i += 256) {
         if (this.aborted) throw new WriteAborted();
-        await Promise.all(files.slice(i, i + 256).map((file) => writeFile(path.join(temp, file.path), file.contents)));
+        await Promise.all(files.slice(i, i + 256).map((file) => writeOne(path.join(temp, file.path), file.contents)));
       }
       if (this.aborted) throw new WriteAborted();
+      // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
+      await this.swap(temp, old);
     } catch (error) {
+      // Whatever failed, no half-written folder is left behind.
       await rm(temp, { recursive: true, force: true });
-      throw asOutputPath(error, temp, this.outDir);
+      throw asOutputPath(error, [temp, old], this.outDir);
     }
-    // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
+    this.swapped = true;
+    // The site is in place; an old copy that will not go (a file held open) is swept by the next build.
+    await rm(old, { recursive: true, force: true }).catch(() => {});
+  }
+
+  /** Moves the old output aside and the new one in; if the second move fails, the old output goes back. */
+  private async swap(temp: string, old: string): Promise<void> {
     await rm(old, { recursive: true, force: true });
+    let moved = true;
     await rename(this.outDir, old).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
+      moved = false;
     });
     try {
       await rename(temp, this.outDir);
     } catch (error) {
       // Put the previous output back rather than leave no site at all.
-      await rename(old, this.outDir).catch(() => {});
-      await rm(temp, { recursive: true, force: true });
+      if (moved) await rename(old, this.outDir).catch(() => {});
       throw error;
     }
-    await rm(old, { recursive: true, force: true });
   }
 }
 
-/** An error about a file in the temporary folder, told as the output folder's file: the name a user knows. */
-function asOutputPath(error: unknown, temp: string, outDir: string): unknown {
-  const failure = error as NodeJS.ErrnoException;
-  if (typeof failure?.path === 'string' && (failure.path === temp || failure.path.startsWith(temp + path.sep))) failure.path = outDir + failure.path.slice(temp.length);
+/** Writes one file; an error names it (a full disk fails the write call, whose error carries no path). */
+async function writeOne(file: string, contents: string | Uint8Array): Promise<void> {
+  try {
+    await writeFile(file, contents);
+  } catch (error) {
+    (error as NodeJS.ErrnoException).path ??= file;
+    throw error;
+  }
+}
+
+/**
+ * An error about the temporary or the set-aside folder, told with the output folder's path: the name a user knows
+ * (a rename's error carries both paths, `path` and `dest`).
+ */
+function asOutputPath(error: unknown, workFolders: string[], outDir: string): unknown {
+  const failure = error as NodeJS.ErrnoException & { dest?: string };
+  const mapped = (where: string) => {
+    const folder = workFolders.find((work) => where === work || where.startsWith(work + path.sep));
+    return folder ? outDir + where.slice(folder.length) : where;
+  };
+  if (typeof failure?.path === 'string') failure.path = mapped(failure.path);
+  if (typeof failure?.dest === 'string') failure.dest = mapped(failure.dest);
   return error;
 }
 
@@ -106,18 +139,24 @@ export function assertInside(file: OutputFile): void {
 
 /**
  * Removes `.build.tmp-<pid>` and `.build.old-<pid>` folders beside `outDir` whose build is gone (killed, or the
- * machine restarted). A folder of a build that is still running (its process exists) is left alone.
+ * machine restarted). A folder of a build that is still running (its process exists) is left alone. A build killed
+ * between the two renames of its swap left no output folder, only the previous one set aside: that one is put back.
  */
 export async function sweepStale(outDir: string): Promise<string[]> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.(?:tmp|old)-(\\d+)$`);
+  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.(tmp|old)-(\\d+)$`);
   const names = await readdir(parent).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const pid = Number(pattern.exec(name)?.[1]);
+    const [, kind, digits] = pattern.exec(name) ?? [];
+    const pid = Number(digits);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     const full = path.join(parent, name);
     if (!(await stat(full).catch(() => undefined))?.isDirectory()) continue;
+    if (kind === 'old' && !(await stat(outDir).catch(() => undefined))) {
+      await rename(full, outDir);
+      continue;
+    }
     await rm(full, { recursive: true, force: true });
     removed.push(full);
   }
