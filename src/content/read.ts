@@ -1,6 +1,7 @@
 // The content stage: turns the files under content/ into typed Source records, authors and tags.
 // Only readContentFiles touches the disk; parseContent works on an in-memory file map, so tests need no files.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
@@ -34,21 +35,41 @@ const MARKDOWN = /\.mdx?$/;
 export async function readContentFiles(root: string): Promise<ContentFiles> {
   const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
-  const info = await stat(contentDir).catch(() => undefined);
-  if (!info?.isDirectory()) fail('content', `no content/ folder in ${root}`, undefined, 'create content/docs/intro.md with a "# Title" line, or run egdocs in the folder that holds content/');
+  await assertContentFolder(contentDir, root);
   const rels = await listFiles(contentDir, root);
   // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
   for (let i = 0; i < rels.length; i += 128) {
     const batch = rels.slice(i, i + 128);
-    const contents = await Promise.all(batch.map((rel) => readFile(path.join(contentDir, rel)).catch((error: NodeJS.ErrnoException) => unreadable(error, root))));
-    batch.forEach((rel, k) => store(files, rel, contents[k]));
+    const results = await Promise.allSettled(batch.map((rel) => readFile(path.join(contentDir, rel))));
+    // The first failure in sorted order, not the first in time: the same mistake gives the same message.
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) unreadable(failed.reason, root);
+    batch.forEach((rel, k) => store(files, rel, (results[k] as PromiseFulfilledResult<Buffer>).value));
   }
   return files;
 }
 
+/** A new project has no content/ yet: say what to create, rather than build an empty site. */
+async function assertContentFolder(contentDir: string, root: string): Promise<void> {
+  const info = await stat(contentDir).catch((error: NodeJS.ErrnoException) => error);
+  if (info instanceof Error) {
+    // A link named content that leads nowhere is not a missing folder: name the link.
+    if (info.code === 'ENOENT' && !(await lstat(contentDir).catch(() => undefined))) {
+      fail('content', `no content/ folder at ${contentDir}`, undefined, 'create content/docs/intro.md (a "# Title" line and some text) beside the config file to start a site');
+    }
+    unreadable(info, root);
+  }
+  if (!info.isDirectory()) fail('content', 'is a file, not a folder', { file: 'content' }, 'content/ must be a folder of markdown files (content/docs/intro.md)');
+}
+
+/** A path as messages show it: relative to the project root, with forward slashes. */
+function relativeTo(root: string, full: string): string {
+  return path.relative(root, full).split(path.sep).join('/') || '.';
+}
+
 /** A file or folder of content/ that could not be read, as the error that names it. */
-function unreadable(error: NodeJS.ErrnoException, root: string): never {
-  const where = error.path ? path.relative(root, error.path).split(path.sep).join('/') || '.' : 'content/';
+function unreadable(error: NodeJS.ErrnoException, root: string, hint?: string): never {
+  const where = error.path ? relativeTo(root, error.path) : 'content/';
   const hints: Record<string, string> = {
     ENOENT: 'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again',
     EACCES: 'egdocs may not read it: check its permissions (ls -l)',
@@ -56,8 +77,9 @@ function unreadable(error: NodeJS.ErrnoException, root: string): never {
     ELOOP: 'a symbolic link there leads to itself',
     EMFILE: 'too many files are open: raise the limit (ulimit -n) and build again',
   };
-  fail('content', `cannot be read (${error.code ?? error.message})`, { file: where }, hints[error.code ?? ''] ?? 'check that the path can be read');
+  fail('content', `cannot be read (${error.code ?? error.message})`, { file: where }, hint ?? hints[error.code ?? ''] ?? 'check that the path can be read');
 }
+
 /**
  * Brings `files` up to date after changes under content/ (absolute or root-relative paths of files or folders that
  * were added, changed or removed), reading only those. `egdocs serve` calls it instead of reading everything again.
@@ -207,11 +229,46 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-/** Files under `dir`, relative to it, sorted. A folder that cannot be listed is an error naming it (see unreadable). */
+/**
+ * Files under `dir`, relative to it, sorted. A folder that cannot be listed is an error naming it (see unreadable).
+ * Symbolic links are followed, as a reader of the folder would expect (docs shared between repositories are often
+ * linked in); one that leads nowhere, or to a folder that holds it, is an error rather than a part left out.
+ */
 async function listFiles(dir: string, root: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  const found: string[] = [];
+  // One folder at a time, in name order: the first problem found is the same on every run. `ancestors` are the real
+  // paths of the folders being listed, for telling a link that loops back.
+  const visit = async (folder: string, rel: string, ancestors: string[]): Promise<void> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(folder, entry.name);
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isFile()) found.push(name);
+      else if (entry.isDirectory()) await visit(full, name, [...ancestors, path.join(ancestors.at(-1)!, entry.name)]);
+      else if (entry.isSymbolicLink()) {
+        const target = await followLink(full, root);
+        if (target.isFile()) found.push(name);
+        else if (target.isDirectory()) {
+          const real = await realpath(full).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
+          // A link to a folder that holds it: listing it would never end.
+          if (ancestors.includes(real)) fail('content', `is a symbolic link to ${await readlink(full)}, a folder that holds it`, { file: relativeTo(root, full) }, 'remove the link, or point it at a folder outside this one');
+          await visit(full, name, [...ancestors, real]);
+        }
+      }
+      // Anything else (a socket, a named pipe) is not content.
+    }
+  };
+  await visit(dir, '', [await realpath(dir)]);
+  return found.sort();
+}
+
+/** What a symbolic link leads to; one that leads nowhere is an error naming the link and its target. */
+async function followLink(link: string, root: string): Promise<Stats> {
+  try {
+    return await stat(link);
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException;
+    const target = await readlink(link).catch(() => '?');
+    unreadable(failure, root, failure.code === 'ENOENT' ? `it is a symbolic link to ${target}, which does not exist: make the target or remove the link` : failure.code === 'ELOOP' ? `it is a symbolic link to ${target}, which leads back to itself: point it at a file or folder, or remove it` : undefined);
+  }
 }
