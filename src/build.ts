@@ -11,7 +11,7 @@ import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
-import { searchDataFile } from './search/data.ts';
+import { searchIndexFiles } from './search/index-files.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -106,10 +106,10 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
     return cache.bundle;
   });
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
-  const search = await step('search', () => searchDataFile(site, { hashed: !cache }));
+  const search = await step('search', () => searchIndexFiles(site, { hashed: !cache }));
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
-    const chrome = chromeOf(site, sidebarData.urls, { dataUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });
+    const chrome = chromeOf(site, sidebarData.urls, { indexUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
     const options = { memo: cache?.render, diagnostics, root: config.paths.root };
@@ -118,7 +118,7 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
     return threads > 1 ? renderInParallel(context, options, threads) : renderRoutes(context, options);
   });
   stopOnErrors(diagnostics);
-  const extra = [...bundle.files, search.file, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
+  const extra = [...bundle.files, ...search.files, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
   const all = dedupe([...output, ...extra]);
   // Page weight is a property of a build as deployed; serve's files are named differently and it skips this.
   const weights = cache

@@ -458,7 +458,7 @@ export interface Chrome {
   feeds?: SiteLayout['feeds'];
   colorMode: Config['colorMode'];
   /** Search settings, the search page, where the worker and its data are, and the search page's results part. */
-  search: Config['search'] & { pageHref: string; dataUrl: string; workerUrl: string; resultsUrl: string };
+  search: Config['search'] & { pageHref: string; indexUrl: string; workerUrl: string; resultsUrl: string };
   /** Where the docs start (the first doc of the main sidebar); none in a site without docs. */
   docsHref?: string;
   /** The home page (the navbar title links to it): the base path, or where it leads. */

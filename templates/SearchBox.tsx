@@ -120,6 +120,8 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
       aria-label="Site search"
       action={settings.pageHref}
       method="get"
+      // A pointer over the box is the first sign of a search: the worker starts and reads the index's manifest.
+      onPointerEnter={() => prepareSearch?.()}
       onBlur={(event) => {
         // Focus that stays inside the box (on a suggestion's link, the clear button) keeps the list open.
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
@@ -175,6 +177,8 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
             ? hits.map((hit, i) => (
                 // No link inside: an option is itself the control (a link in it would be a control nested in one).
                 <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestion" data-href={hit.url} onMouseEnter={() => setActive(i)} onMouseDown={(event) => event.preventDefault()} onClick={() => follow(hit.url)}>
+                  {/* Where the page lives: four parts of the product have an "Installation" page. */}
+                  {hit.breadcrumb ? <span className="search-suggestion-where">{hit.breadcrumb}</span> : null}
                   <span className="search-suggestion-title">
                     {hit.title}
                     {hit.heading ? <span className="search-suggestion-section"> › {hit.heading}</span> : null}

@@ -22,7 +22,7 @@ export function ClientApp({ initial, router, announce }: { initial: PageProps; r
   }, [state, router]);
   const base = useMemo<ClientServices>(() => {
     const { search } = initial.chrome;
-    const client = createSearchClient({ workerUrl: search.workerUrl, dataUrl: search.dataUrl, baseUrl: initial.chrome.baseUrl, bm25: search.bm25, excerptLength: search.excerptLength });
+    const client = createSearchClient({ workerUrl: search.workerUrl, indexUrl: search.indexUrl, baseUrl: initial.chrome.baseUrl, excerptLength: search.excerptLength });
     return { reload: router.reload, navigate: router.navigate, announce, search: client.query, prepareSearch: client.prepare, importPart };
   }, [router, announce, initial.chrome]);
   // A new object per navigation, so that a link to the same page with another query string (the navbar's "all

@@ -4,7 +4,7 @@ import { withBase } from '../site/urls.ts';
 import type { Chrome, Site } from '../types.ts';
 
 /** The props every page's layout gets, from the resolved layout and the bundle's URLs. */
-export function chromeOf(site: Site, sidebarUrls: Record<string, string>, searchUrls: { dataUrl: string; workerUrl: string; resultsUrl: string }): Chrome {
+export function chromeOf(site: Site, sidebarUrls: Record<string, string>, searchUrls: { indexUrl: string; workerUrl: string; resultsUrl: string }): Chrome {
   const { config, layout } = site;
   return {
     title: config.title,

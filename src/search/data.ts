@@ -1,7 +1,5 @@
-// The search stage: rendered pages -> the data the browser's search worker indexes (one record per h2/h3 section).
-// Written once per build with a content hash in its name, so browsers cache it until the content changes.
-import { contentHash } from '../site/urls.ts';
-import type { OutputFile, Page, SearchData, SearchKind, Site } from '../types.ts';
+// The search stage's first half: rendered pages -> search records, one per h2/h3 section (index-files.ts indexes them).
+import type { Page, SearchData, SearchKind, Site } from '../types.ts';
 
 const KIND_OF: Partial<Record<string, SearchKind>> = { doc: 'docs', 'blog-post': 'blog', page: 'pages' };
 
@@ -23,14 +21,4 @@ export function searchData(site: Site): SearchData {
     }
   }
   return data;
-}
-
-/**
- * The data as a JSON file, and its URL. Hashed for a build, so browsers cache it until the content changes. `serve`
- * asks for a fixed name: every save changes the data, and a new URL would change every page that links to it.
- */
-export function searchDataFile(site: Site, { hashed = true } = {}): { file: OutputFile; url: string } {
-  const json = JSON.stringify(searchData(site));
-  const path = `assets/search/search-data-${site.config.docs.version.name}${hashed ? `.${contentHash(json)}` : ''}.json`;
-  return { file: { path, contents: json }, url: site.config.baseUrl + path };
 }

@@ -32,6 +32,8 @@ export function SearchResults({ version }: SearchResultsProps) {
   const [note, setNote] = useState<string>();
   const [hits, setHits] = useState<SearchHit[]>();
   const [error, setError] = useState<string>();
+  // Bumped by Retry: the same query again, and the worker loads again what failed.
+  const [attempt, setAttempt] = useState(0);
 
   // The page's field (server-rendered) drives the query; the URL follows it. A client navigation to this page
   // with another query string (the navbar's "all results") gives a new `href`, and the field takes its query.
@@ -79,7 +81,7 @@ export function SearchResults({ version }: SearchResultsProps) {
     return () => {
       current = false;
     };
-  }, [query, search]);
+  }, [query, search, attempt]);
 
   const scope = note ? <p className="search-scope">{note}</p> : null;
   const status = error
@@ -91,13 +93,30 @@ export function SearchResults({ version }: SearchResultsProps) {
         : hits.length === 0
           ? 'No results'
           : undefined;
+  if (error) {
+    // The index could not be loaded (offline, or a file missing from a half-deployed site): say so and offer the
+    // query again, never an empty list.
+    return (
+      <>
+        {scope}
+        <div className="lazy-error" role="alert">
+          <p>Search could not load its index. Check your connection, then try again.</p>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </button>
+          <details className="lazy-error-details">
+            <summary>Technical details</summary>
+            <code>{error}</code>
+          </details>
+        </div>
+      </>
+    );
+  }
   if (status !== undefined || !hits) {
     return (
       <>
         {scope}
-        <p className="search-summary" role={error ? 'alert' : undefined}>
-          {status}
-        </p>
+        <p className="search-summary">{status}</p>
       </>
     );
   }

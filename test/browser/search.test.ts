@@ -1,7 +1,7 @@
 // Search in a real browser. The navbar box: Ctrl+K, suggestions from the worker (started on first use), the
 // combobox keyboard pattern, "No results", the clear button and the link to every result. The search page: a cold
 // load of /search/?q=… shows results grouped by page; typing updates results and the URL without new history
-// entries; the ctx and version parameters are read.
+// entries; the ctx and version parameters are read; an index file that cannot be loaded shows the error and Retry.
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
@@ -9,7 +9,9 @@ import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMar
 const { test, h } = browserSuite('browser: search');
 
 const WORKER = /\/assets\/js\/search-worker\.[^/]+\.js$/;
-const DATA = /\/assets\/search\/search-data-current\.[^/]+\.json$/;
+const MANIFEST = /\/assets\/search\/search-current\.[^/]+\.json$/;
+/** Any of the search index's files: the manifest, vocabularies, postings and texts. */
+const INDEX = /\/assets\/search\/[^/]+\.json$/;
 
 /** Records the worker scripts started and the paths requested by a page. */
 function watch(page: Page): { workers: string[]; fetched: string[] } {
@@ -47,7 +49,7 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
   await page.mouse.move(5, 400);
   await settled(page, 2);
   assert.equal(seen.workers.filter((url) => WORKER.test(url)), [], 'no worker before search is used');
-  assert.not.ok(seen.fetched.some((path) => DATA.test(path)), 'no search data before search is used');
+  assert.not.ok(seen.fetched.some((path) => INDEX.test(path)), 'no search index file before search is used');
   assert.is(await page.locator('.search-hint').textContent(), 'ctrl K');
   assert.ok(await page.locator('.search-hint').isVisible(), 'the shortcut hint is visible');
 
@@ -56,7 +58,7 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
   await page.keyboard.type('firbase setings', { delay: 25 });
   await options(page).first().waitFor();
   assert.ok(seen.workers.some((url) => WORKER.test(url)), 'the worker started');
-  assert.ok(seen.fetched.some((path) => DATA.test(path)), 'the data was fetched');
+  assert.ok(seen.fetched.some((path) => MANIFEST.test(path)), 'the manifest was fetched');
   assert.is(await box(page).getAttribute('aria-expanded'), 'true');
   const first = options(page).first();
   assert.match((await first.locator('.search-suggestion-title').textContent()) ?? '', /^Firebase Settings/);
@@ -194,7 +196,7 @@ test('a cold load of /search/?q=firebase shows results by page, from the worker;
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   assert.match((await page.locator('.search-summary').textContent()) ?? '', /results? on \d+ pages? for “firebase”/);
   assert.ok(workers.some((url) => WORKER.test(url)), `a search worker started: ${workers.join()}`);
-  assert.ok(fetched.some((p) => DATA.test(p)), 'the data was fetched');
+  assert.ok(fetched.some((p) => MANIFEST.test(p)), 'the manifest was fetched');
   assert.ok(await page.locator('.search-excerpt mark').first().isVisible(), 'matched terms are marked');
   const historyLength = await page.evaluate(() => history.length);
   const input = page.locator('.search-page-input');
@@ -206,6 +208,51 @@ test('a cold load of /search/?q=firebase shows results by page, from the worker;
   await input.fill('qqqzzzx');
   await page.getByText('No results', { exact: true }).waitFor();
   assert.equal(problems, []);
+  await page.close();
+});
+
+test('a pointer over the box starts the worker and reads the manifest, nothing more; suggestions say where each page lives', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const seen = watch(page);
+  await open(page, h.base + DOC);
+  await settled(page, 2);
+  assert.not.ok(seen.fetched.some((path) => INDEX.test(path)), 'a plain page view loads nothing of search');
+  const manifest = page.waitForResponse((response) => MANIFEST.test(new URL(response.url()).pathname));
+  await box(page).hover();
+  await manifest;
+  assert.ok(seen.workers.some((url) => WORKER.test(url)), 'the worker started on hover');
+  assert.equal(seen.fetched.filter((path) => INDEX.test(path)).length, 1, `only the manifest: ${seen.fetched.filter((path) => INDEX.test(path))}`);
+
+  // Four parts of the product have a Firebase page: each suggestion names its part.
+  await typeInBox(page, 'firebase');
+  await page.locator('.search-panel[data-query="firebase"]').waitFor();
+  const where = await options(page).locator('.search-suggestion-where').allTextContents();
+  assert.ok(where.length >= 4, `each suggestion says where it lives: ${where}`);
+  for (const part of ['Admin Panel', 'Website', 'Flutter App']) assert.ok(where.some((text) => text.startsWith(part)), `${part} among ${where}`);
+  // The index is fetched in pieces: the whole of it is several times what one query loaded.
+  const loaded = seen.fetched.filter((path) => INDEX.test(path));
+  assert.ok(loaded.length >= 3 && loaded.length < 30, `a few index files for one word: ${loaded.length}`);
+  await page.close();
+});
+
+test('an index file that cannot be loaded shows the error with Retry on the search page, and Retry recovers', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  // Every postings file fails until released, as on a site half deployed.
+  let blocked = true;
+  const postings = /\/assets\/search\/t\d+\.[^/]+\.json$/;
+  await page.context().route((url) => postings.test(url.pathname), (route) => (blocked ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  await open(page, `${h.base}search/?q=firebase`);
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  assert.match((await alert.textContent()) ?? '', /could not load its index/);
+  assert.match((await alert.locator('details code').textContent()) ?? '', /search index file t\d+: 404/);
+  assert.not.ok(await page.locator('.search-result-page').count(), 'no empty list in its place');
+  blocked = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
+  assert.not.ok(await page.getByRole('alert').count(), 'the error is gone');
+  assert.equal(problems.filter((problem) => !/404/.test(problem)), []);
   await page.close();
 });
 

@@ -1,33 +1,52 @@
-// Search: the data the build writes (one record per section, plain text, each page once) and the engine the worker
-// runs over it (queries the lunr parser rejects are searched as words; excerpts are text, never HTML).
+// Search: the records the build cuts pages into (one per section, plain text), the index files it writes (a small
+// manifest, then vocabularies, postings and texts loaded by the query), and the engine the worker runs over them:
+// typos, names typed whole, the product part a query names, lunr syntax, excerpts as text.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createEngine, excerptOf, withinOneEdit } from '../../src/client/search/engine.ts';
-import type { SearchData } from '../../src/types.ts';
-import { buildFromMap, fileText } from '../helpers.ts';
+import { type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/client/search/engine.ts';
+import { MAX_POSTINGS } from '../../src/client/search/format.ts';
+import { searchData } from '../../src/search/data.ts';
+import { indexFiles } from '../../src/search/index-files.ts';
+import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
+import type { BuildResult, SearchData } from '../../src/types.ts';
+import { buildFromMap } from '../helpers.ts';
 
-const test = suite('search: data and engine');
+const test = suite('search: records, index files and engine');
 
 const files = {
   'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\nStart here.\n',
   'docs/admin/payments.md':
     '---\ntitle: Payment Gateways\n---\nConnect **Stripe** and Razorpay.\n\n## Stripe webhook\n\nPaste the `endpoint URL` into Stripe.\n\n### Test mode\n\nUse test keys first.\n\n## Escaping\n\nA page may show `<script>alert(1)</script>` as text.\n',
-  'docs/admin/php.md': '---\ntitle: PHP.ini Settings\n---\nSet memory_limit and max_execution_time in php.ini.\n',
+  'docs/admin/php.md': '---\ntitle: PHP.ini Settings\n---\nSet memory_limit and upload_max_filesize in php.ini.\n',
+  'docs/admin/install.md': '---\ntitle: Installation\n---\nUpload the package to the server and open the installer.\n',
+  'docs/admin/uploads.md': '---\ntitle: Uploads\n---\nThe max size of an upload depends on the filesize your host allows. Upload images of any max width.\n',
+  'docs/web/install.md': '---\ntitle: Installation\n---\nCopy the website package to the server and build it.\n',
+  'docs/web/env.md': '---\ntitle: Environment\n---\nSet NEXT_PUBLIC_API_URL and NEXT_PUBLIC_MAP_KEY in the .env file.\n',
+  'docs/app/firebase.md': '---\ntitle: Firebase\n---\nPut google-services.json in android/app and edit AndroidManifest.xml.\n\n## Google services\n\nThe Google services plugin reads the json file.\n',
   'blog/2025-01-01-news.md': '---\ntitle: News\nauthors: []\n---\nThe blog has news about gateways.\n',
 };
-const config = { docs: { sidebars: { docs: ['intro', { type: 'category', label: 'Admin', items: ['admin/payments', 'admin/php'] }] } } };
+const config = {
+  docs: {
+    sidebars: {
+      docs: [
+        'intro',
+        { type: 'category', label: 'Admin Panel', items: ['admin/payments', 'admin/php', 'admin/install', 'admin/uploads'] },
+        { type: 'category', label: 'Website', items: ['web/install', 'web/env'] },
+        { type: 'category', label: 'Customer App', items: ['app/firebase'] },
+      ],
+    },
+  },
+};
 
-async function data(): Promise<SearchData> {
-  const result = await buildFromMap(files, config);
-  const file = result.files.find((f) => f.path.startsWith('assets/search/search-data-current.'));
-  assert.ok(file, 'the build writes hashed search data');
-  return JSON.parse(fileText(result, file!.path));
-}
+let built: Promise<BuildResult> | undefined;
+const build = () => (built ??= buildFromMap(files, config));
+const engine = async () => siteSearchEngine((await build()).site);
+const urls = async (search: Engine, query: string) => (await search.search(query, 8)).map((hit) => hit.url.replace(/^\/base\//, '/'));
 
 test('one record per h2/h3 section, with plain text and each page title once', async () => {
-  const d = await data();
+  const d = searchData((await build()).site);
   const payments = d.pages.findIndex((p) => p[0] === 'Payment Gateways');
-  assert.equal(d.pages[payments], ['Payment Gateways', 'docs/admin/payments/', 'Admin', 'docs']);
+  assert.equal(d.pages[payments].slice(1), [d.pages[payments][1], 'Admin Panel', 'docs']);
   const sections = d.sections.filter((s) => s[0] === payments);
   assert.equal(sections.map((s) => [s[1], s[2]]), [['', ''], ['stripe-webhook', 'Stripe webhook'], ['test-mode', 'Test mode'], ['escaping', 'Escaping']]);
   assert.is(sections[0][3], 'Connect Stripe and Razorpay.');
@@ -36,17 +55,50 @@ test('one record per h2/h3 section, with plain text and each page title once', a
   assert.not.ok(JSON.stringify(d).includes('<strong>'), 'no markup');
 });
 
-test('two words find the section that has both; a typo of one letter still finds it', async () => {
-  const engine = createEngine(await data(), { baseUrl: '/base/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 });
-  assert.is(engine.search('stripe webhook', 8)[0].url, '/base/docs/admin/payments/#stripe-webhook');
-  assert.is(engine.search('strpie webhok', 8)[0].url, '/base/docs/admin/payments/#stripe-webhook');
-  assert.is(engine.search('php ini', 8)[0].url, '/base/docs/admin/php/');
-  assert.is(engine.search('max_execution', 8)[0].url, '/base/docs/admin/php/', 'prefix of the word being typed');
-  assert.equal(engine.search('zzzz qqqq', 8), []);
+test('the build writes a hashed manifest and index files; the engine over the written files answers like the one in memory', async () => {
+  const result = await build();
+  const search = result.files.filter((file) => file.path.startsWith('assets/search/'));
+  const manifest = search.find((file) => /^assets\/search\/search-current\.[0-9a-f]{8}\.json$/.test(file.path));
+  assert.ok(manifest, search.map((file) => file.path).join());
+  const hash = manifest!.path.split('.')[1];
+  assert.ok(search.every((file) => file.path.endsWith(`.${hash}.json`)), 'one hash names the set');
+  assert.ok(search.some((file) => /\/v\d+\./.test(file.path)) && search.some((file) => /\/t\d+\./.test(file.path)) && search.some((file) => /\/d\d+\./.test(file.path)));
+  const written = engineOfFiles(result.files, manifest!.path, '/base/', 50);
+  for (const query of ['stripe webhook', 'php', 'installation website', 'zzz']) assert.equal(await written.search(query, 8), await (await engine()).search(query, 8), query);
 });
 
-test('queries the lunr parser rejects are searched as plain words, never thrown', async () => {
-  const engine = createEngine(await data(), { baseUrl: '/base/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 });
+test('two words find the section that has both; a typo of one letter still finds it; the word being typed is a prefix', async () => {
+  const search = await engine();
+  assert.is((await urls(search, 'stripe webhook'))[0], '/docs/admin/payments/#stripe-webhook');
+  assert.is((await urls(search, 'strpie webhok'))[0], '/docs/admin/payments/#stripe-webhook');
+  assert.is((await urls(search, 'php ini'))[0], '/docs/admin/php/');
+  assert.is((await urls(search, 'razorp'))[0], '/docs/admin/payments/', 'prefix of the word being typed');
+  assert.equal(await search.search('zzzz qqqq', 8), []);
+});
+
+test('a name typed whole finds the page that has it, before pages that only use its words; and by its parts', async () => {
+  const search = await engine();
+  assert.is((await urls(search, 'upload_max_filesize'))[0], '/docs/admin/php/');
+  assert.is((await urls(search, 'google-services.json'))[0], '/docs/app/firebase/');
+  assert.is((await urls(search, 'AndroidManifest.xml'))[0], '/docs/app/firebase/');
+  assert.is((await urls(search, 'android manifest'))[0], '/docs/app/firebase/', 'camel-case parts');
+  assert.is((await urls(search, 'NEXT_PUBLIC_'))[0], '/docs/web/env/', 'the prefix of a name being typed');
+  assert.is((await urls(search, 'next public map key'))[0], '/docs/web/env/', 'a name by its parts');
+  const hit = (await search.search('upload_max_filesize', 8))[0];
+  assert.ok(hit.excerpt.some((segment) => segment.match && segment.text === 'upload_max_filesize'), JSON.stringify(hit.excerpt));
+});
+
+test('each hit says where its page lives, and a query that names a part of the product ranks that part first', async () => {
+  const search = await engine();
+  const hits = await search.search('installation', 8);
+  assert.equal(hits.map((hit) => hit.breadcrumb).sort(), ['Admin Panel', 'Website']);
+  assert.is((await urls(search, 'website installation'))[0], '/docs/web/install/');
+  assert.is((await urls(search, 'install admin panel'))[0], '/docs/admin/install/');
+  assert.is((await urls(search, 'installation website'))[0], '/docs/web/install/');
+});
+
+test('queries the lunr parser rejects are searched as plain words, never thrown; valid syntax is honoured', async () => {
+  const search = await engine();
   const rejected = {
     'unknown field': 'colour:stripe',
     'expecting term or field': 'stripe :',
@@ -56,22 +108,30 @@ test('queries the lunr parser rejects are searched as plain words, never thrown'
     'presence operator with nothing after it': 'stripe +',
   };
   for (const [why, query] of Object.entries(rejected)) {
-    let hits: ReturnType<typeof engine.search> = [];
-    assert.not.throws(() => (hits = engine.search(query, 8)), why);
+    const hits = await search.search(query, 8);
     assert.ok(hits.some((hit) => hit.url.includes('/docs/admin/payments/')), `${why}: '${query}' still finds the page`);
   }
-  // Valid lunr syntax is honoured.
-  assert.ok(engine.search('title:php', 8).every((hit) => hit.title === 'PHP.ini Settings'));
+  const titled = await search.search('title:php', 8);
+  assert.ok(titled.length > 0 && titled.every((hit) => hit.title === 'PHP.ini Settings'));
+  assert.ok((await search.search('*zorpay', 8)).some((hit) => hit.title === 'Payment Gateways'), 'a leading wildcard looks in every vocabulary');
+});
+
+test('results depend on the query alone, not on what earlier queries loaded', async () => {
+  const fresh = await engine();
+  const before = await fresh.search('installation', 8);
+  const used = await engine();
+  for (const query of ['stripe', 'upload', 'website', 'instal', 'google services', 'payment']) await used.search(query, 8);
+  assert.equal(await used.search('installation', 8), before);
 });
 
 test('excerpts are text segments around the match, with page text never turned into markup', async () => {
-  const engine = createEngine(await data(), { baseUrl: '/base/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 });
-  const hit = engine.search('script alert', 8).find((h) => h.heading === 'Escaping')!;
+  const search = await engine();
+  const hit = (await search.search('script alert', 8)).find((h) => h.heading === 'Escaping')!;
   const text = hit.excerpt.map((s) => s.text).join('');
   assert.match(text, '<script>alert(1)</script>');
   assert.ok(hit.excerpt.some((s) => s.match && s.text.toLowerCase() === 'script'));
   const long = 'word '.repeat(40) + 'needle ' + 'word '.repeat(40);
-  const segments = excerptOf(long, { needl: { body: { position: [[200, 6]] } } }, 50);
+  const segments = excerptOf(long, matchesIn(long, new Set(['needl'])), 50);
   const shown = segments.map((s) => s.text).join('');
   assert.ok(shown.replace(/…/g, '').length <= 50, shown);
   assert.equal(segments.find((s) => s.match), { text: 'needle', match: true });
@@ -85,7 +145,9 @@ test('one edit: insertion, deletion, substitution, swap', () => {
   assert.not.ok(withinOneEdit('gateway', 'gtwy'));
 });
 
-test('a page about the subject outranks a page that mentions it once; a short stem gets no typo matches', () => {
+const OPTIONS = { baseUrl: '/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 };
+
+test('a page about the subject outranks a page that mentions it once; a short stem gets no typo matches', async () => {
   // Built by hand: two pages each with one section that has both words; one page has a second such section.
   const handmade: SearchData = {
     format: 1,
@@ -96,18 +158,59 @@ test('a page about the subject outranks a page that mentions it once; a short st
     ],
     sections: [
       [0, '', '', 'The panel sends a cart reminder to customers, among many other things it does every day.'],
+      [0, 'other', 'Other', 'The bot answers every day.'],
       [1, '', '', 'A cart reminder is a notification for carts left unpaid.'],
       [1, 'schedule', 'Schedule', 'Set when the cart reminder is sent, and how often.'],
-      [0, 'other', 'Other', 'The bot answers every day.'],
     ],
   };
-  const engine = createEngine(handmade, { baseUrl: '/', bm25: { b: 0.75, k1: 1.2 }, excerptLength: 50 });
-  const hits = engine.search('cart reminder', 8);
+  const search = engineOfRecords(handmade, OPTIONS);
+  const hits = await search.search('cart reminder', 8);
   assert.is(hits[0].title, 'Cart Reminder');
   assert.is(hits.length, 3, 'only sections with the words');
   // "boxes" stems to "box": one edit from a three-letter stem is any short word ("bot"), so it gets no typo matches.
-  assert.equal(engine.search('boxes', 8), []);
-  assert.is(engine.search('remnder', 8).length, 3, 'a longer word still gets one typo');
+  assert.equal(await search.search('boxes', 8), []);
+  assert.is((await search.search('remnder', 8)).length, 3, 'a longer word still gets one typo');
+});
+
+test('what one query loads is bounded: a word in every section keeps its best postings, and loads few files', async () => {
+  const count = MAX_POSTINGS + 500;
+  const data: SearchData = { format: 1, docsVersion: 'current', pages: [], sections: [] };
+  for (let i = 0; i < count; i++) {
+    data.pages.push([i === 1234 ? 'Common ground' : `Page ${i}`, `docs/p${i}/`, 'Part', 'docs']);
+    data.sections.push([i, '', '', `Common words on page ${i}, with filler number ${i} and more filler.`]);
+  }
+  const files = indexFiles(data, OPTIONS.bm25);
+  const postings = files.filter((file) => file.name.startsWith('t')).map((file) => file.data as Record<string, number[][]>);
+  const common = postings.find((shard) => 'common' in shard)!.common;
+  assert.is(common.reduce((sum, list) => sum + list.length / 2, 0), MAX_POSTINGS, 'at most MAX_POSTINGS postings');
+  const loaded: string[] = [];
+  const byName = new Map(files.map((file) => [file.name, file.data]));
+  const { createEngine } = await import('../../src/client/search/engine.ts');
+  const search = createEngine(files[0].data as never, async (name) => (loaded.push(name), byName.get(name)), OPTIONS);
+  const hits = await search.search('common', 8);
+  assert.is(hits[0].title, 'Common ground', 'the section where the word weighs most is kept');
+  assert.ok(loaded.length <= 12 && loaded.length < files.length / 10, `${loaded.length} of ${files.length} files: ${loaded}`);
+});
+
+test('a file that fails to load fails the query with its name, and the next query loads it again', async () => {
+  const [manifest, ...rest] = indexFiles(searchData((await build()).site), OPTIONS.bm25);
+  const byName = new Map(rest.map((file) => [file.name, file.data]));
+  let failures = 1;
+  const { createEngine } = await import('../../src/client/search/engine.ts');
+  const search = createEngine(manifest.data as never, async (name) => {
+    if (name.startsWith('t') && failures-- > 0) throw new Error(`search index file ${name}: 404 Not Found`);
+    return byName.get(name);
+  }, OPTIONS);
+  await search.search('stripe', 8).then(
+    () => assert.unreachable('the query should fail'),
+    (error: Error) => assert.match(error.message, /search index file t\d+: 404/),
+  );
+  assert.ok((await search.search('stripe', 8)).length > 0, 'a retry loads the file again');
+  const damaged = createEngine(manifest.data as never, async (name) => (name.startsWith('d') ? { nonsense: true } : byName.get(name)), OPTIONS);
+  await damaged.search('stripe', 8).then(
+    () => assert.unreachable('the query should fail'),
+    (error: Error) => assert.match(error.message, /search index file d\d+ is damaged/),
+  );
 });
 
 test.run();

@@ -105,12 +105,16 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
   assert.equal((edited as { changed: string[] }).changed, [path.join('content', 'docs', 'setup.md')]);
   const html = await (await get('docs/setup/')).text();
   assert.match(html, 'Second steps.');
-  // Search follows the content: the page names the data file, and it holds the new text and is never cached.
-  const dataUrl = /"dataUrl":"\/mini\/([^"]+)"/.exec(html)?.[1];
-  assert.ok(dataUrl, 'the page names its search data');
-  const data = await get(dataUrl);
-  assert.is(data.headers.get('cache-control'), 'no-cache');
-  assert.match(await data.text(), 'Second steps.');
+  // Search follows the content: the page names the index's manifest, and the index's texts hold the new text;
+  // neither is ever cached (their names do not change under serve).
+  const indexUrl = /"indexUrl":"\/mini\/([^"]+)"/.exec(html)?.[1];
+  assert.ok(indexUrl, 'the page names its search index');
+  const manifest = await get(indexUrl);
+  assert.is(manifest.headers.get('cache-control'), 'no-cache');
+  const { chunkStarts } = (await manifest.json()) as { chunkStarts: number[] };
+  const texts = await Promise.all(chunkStarts.map((_, i) => get(indexUrl.replace(/[^/]+$/, `d${i}.json`))));
+  assert.ok(texts.every((text) => text.headers.get('cache-control') === 'no-cache'));
+  assert.ok((await Promise.all(texts.map((text) => text.text()))).some((text) => text.includes('Second steps.')));
 
   await writeFile(path.join(project, 'content/docs/extra.md'), '# Extra\n\nMore.\n');
   await page.next('reload');

@@ -3,16 +3,19 @@ import type { EngineOptions, SearchHit } from './engine.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 export interface SearchClient {
-  /** Hits for a query, best first. Starts the worker (and the data download) on the first call. */
+  /** Hits for a query, best first. Starts the worker on the first call; each query loads the index files it needs. */
   query(query: string, limit: number): Promise<SearchHit[]>;
-  /** Starts the worker without a query (the reader has focused a search field), so the first query is quick. */
+  /**
+   * Starts the worker, which reads the index's manifest, without a query: called at the first sign that the reader
+   * will search (a pointer over the search box, focus in it, the shortcut), never on a plain page view.
+   */
   prepare(): void;
 }
 
 /** Where the worker and its data are, and the engine's options, which the worker is given. */
-export type SearchClientOptions = EngineOptions & { workerUrl: string; dataUrl: string };
+export type SearchClientOptions = EngineOptions & { workerUrl: string; indexUrl: string };
 
-export function createSearchClient({ workerUrl, dataUrl, ...engine }: SearchClientOptions): SearchClient {
+export function createSearchClient({ workerUrl, indexUrl, ...engine }: SearchClientOptions): SearchClient {
   let worker: Worker | undefined;
   let next = 0;
   const pending = new Map<number, { resolve: (hits: SearchHit[]) => void; reject: (error: Error) => void }>();
@@ -33,7 +36,7 @@ export function createSearchClient({ workerUrl, dataUrl, ...engine }: SearchClie
       if (data.type === 'results') waiting?.resolve(data.hits);
       else waiting?.reject(new Error(data.message));
     };
-    const init: WorkerRequest = { type: 'init', dataUrl, options: engine };
+    const init: WorkerRequest = { type: 'init', indexUrl, options: engine };
     worker.postMessage(init);
   };
   const prepare = () => {

@@ -1,8 +1,12 @@
-// The search engine: a lunr index over the pre-generated search data (src/search/data.ts), and the query handling
-// on top of it. It runs in the search worker (worker.ts) and, for tests and `npm run bench:search`, in node.
-// Pure: no DOM, no network.
-import lunr from 'lunr';
-import type { Config, SearchData, SearchKind } from '../../types.ts';
+// The search engine: lunr over the index the build wrote (src/search/index-files.ts, format.ts), loaded piece by
+// piece. A query loads the vocabulary of its words' first letters, then the postings of the terms its words expand
+// to, and assembles a lunr index of what it has; lunr scores exactly as over the whole index, since each file holds
+// lunr's own weights. Then the ranking on top (every word present, adjacent words, the page as a whole) and the
+// texts of the hits it shows. It runs in the search worker (worker.ts) and, for tests, `egdocs check` and
+// `npm run bench:search`, in node. No DOM, no network: files come through `IndexFiles`.
+import { type DocsFile, FORMAT, floorIndex, letterOf, type Manifest, type PageRecord, type ShardFile, undeltas, type VocabFile, vocabName } from './format.ts';
+import { lunr, lunrInternals } from './lunr.ts';
+import { FIELDS, identifiersOf, isStopWord, queryPipeline, SEPARATOR, stem } from './tokens.ts';
 
 /** A run of excerpt text; `match` marks a query term. Rendered as text, never as HTML. */
 export interface Segment {
@@ -11,11 +15,12 @@ export interface Segment {
 }
 
 export interface SearchHit {
-  /** Index of the page in the data, for grouping results by page. */
+  /** Index of the page in the site's search records, for grouping results by page. */
   page: number;
   title: string;
+  /** Where the page lives: its sidebar categories ("Admin Panel › Firebase Settings"), or the blog's title. */
   breadcrumb: string;
-  kind: SearchKind;
+  kind: PageRecord[3];
   /** Section heading, or '' for the top of the page. */
   heading: string;
   /** URL of the section: base URL, page path, `#anchor`. */
@@ -26,27 +31,29 @@ export interface SearchHit {
 
 export interface EngineOptions {
   baseUrl: string;
-  bm25: Config['search']['bm25'];
   excerptLength: number;
 }
 
+/** Reads one of the index's files by name ('v102', 't3', 'd7'), parsed. */
+export type IndexFiles = (name: string) => Promise<unknown>;
+
 export interface Engine {
-  search(query: string, limit: number): SearchHit[];
+  search(query: string, limit: number): Promise<SearchHit[]>;
 }
 
-// Words are split at spaces and at the punctuation inside names (php.ini, APP_URL, /admin/login, v2.1.2), so that
-// "php ini" finds php.ini and "app url" finds APP_URL.
-const SEPARATOR = /[\s\-_./:()[\],;"'`=<>|!?@#]+/;
 // Characters of lunr's query syntax: a query with any of them is first tried as a lunr query.
 const SYNTAX = /[:~^*]|(^|\s)[+-]\S/;
 /** How much of the best other section of its page (one with every query word) a section's score gains. */
 const PAGE_SUPPORT = 0.3;
+/** How much a section with the query's words side by side (or one word apart) gains. */
+const ADJACENT = 1.5;
+/** How much a section with a name typed whole (google-services.json) gains over one with only its words. */
+const NAMED = 2;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
+/** The word being typed matches the terms it starts; the most common ones, so a short prefix loads little. */
+const MAX_PREFIX_TERMS = 24;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-const stem = (word: string): string => lunr.stemmer(new lunr.Token(word, {})).toString();
-const isStopWord = (word: string): boolean => lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
 
 /** The words of a query, lowercased, without lunr's syntax characters. */
 export function queryWords(query: string): string[] {
@@ -57,111 +64,233 @@ export function queryWords(query: string): string[] {
     .filter(Boolean);
 }
 
-export function createEngine(data: SearchData, options: EngineOptions): Engine {
-  lunr.tokenizer.separator = SEPARATOR;
-  const index = lunr(function () {
-    this.ref('id');
-    this.field('title', { boost: 6 });
-    this.field('heading', { boost: 3 });
-    this.field('body');
-    this.b(options.bm25.b);
-    this.k1(options.bm25.k1);
-    this.metadataWhitelist = ['position'];
-    data.sections.forEach(([page, anchor, heading, text], id) => {
-      // The top of a page is where a reader who searched for the page's subject wants to land.
-      this.add({ id: String(id), title: data.pages[page][0], heading, body: text }, { boost: anchor === '' ? 1.3 : 1 });
-    });
-  });
+interface Vocabulary {
+  terms: Set<string>;
+  df: Map<string, number>;
+  tokens: lunr.TokenSet;
+}
 
-  const vocabulary = new Set(Object.keys((index as unknown as { invertedIndex: object }).invertedIndex));
-  const corrected = new Map<string, string[]>();
-  /**
-   * The index's terms that a word one typo away from `word` stems to: "remnder" → "remind" (from "reminder"). The
-   * index holds stems, and a typo often changes how a word stems, so an edit of the stem alone misses these.
-   */
-  const corrections = (word: string): string[] => {
-    if (word.length < FUZZY_MIN_LENGTH || vocabulary.has(stem(word))) return [];
-    let found = corrected.get(word);
+/** A manifest, checked: a worker must never misread files from another build or another version of egdocs. */
+export function readManifest(value: unknown): Manifest {
+  const manifest = value as Manifest;
+  if (!manifest || manifest.format !== FORMAT || !Array.isArray(manifest.shards) || !Array.isArray(manifest.letters)) {
+    throw new Error(`the search index is not one this version of egdocs reads (format ${String((manifest as { format?: unknown })?.format)})`);
+  }
+  return manifest;
+}
+
+export function createEngine(manifest: Manifest, files: IndexFiles, options: EngineOptions): Engine {
+  const pipeline = queryPipeline();
+  const pageStarts = undeltas(manifest.pageStarts, 1).map(([start]) => start);
+  const chunkStarts = undeltas(manifest.chunkStarts, 1).map(([start]) => start);
+  const letters = new Set(manifest.letters);
+
+  // What has been loaded, kept for the life of the engine. A file that fails to load is forgotten, so a retry
+  // loads it again.
+  const loading = new Map<string, Promise<unknown>>();
+  const load = <T>(name: string, check: (value: unknown) => boolean): Promise<T> => {
+    let pending = loading.get(name);
+    if (!pending) {
+      pending = files(name).then((value) => {
+        if (!check(value)) throw new Error(`search index file ${name} is damaged`);
+        return value;
+      });
+      pending.catch(() => loading.delete(name));
+      loading.set(name, pending);
+    }
+    return pending as Promise<T>;
+  };
+
+  const vocabularies = new Map<string, Promise<Vocabulary>>();
+  const vocabulary = (letter: string): Promise<Vocabulary> => {
+    let found = vocabularies.get(letter);
     if (!found) {
-      const terms = new Set<string>();
-      const consider = (candidate: string) => {
-        const term = stem(candidate);
-        if (vocabulary.has(term)) terms.add(term);
-      };
-      for (let i = 0; i <= word.length; i++) {
-        const head = word.slice(0, i);
-        const tail = word.slice(i);
-        if (tail) consider(head + tail.slice(1));
-        if (tail.length > 1) consider(head + tail[1] + tail[0] + tail.slice(2));
-        for (const letter of ALPHABET) {
-          consider(head + letter + tail);
-          if (tail) consider(head + letter + tail.slice(1));
-        }
-      }
-      found = [...terms];
-      corrected.set(word, found);
+      found = load<VocabFile>(vocabName(letter), (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df)).then((file) => ({
+        terms: new Set(file.terms),
+        df: new Map(file.terms.map((term, i) => [term, file.df[i]])),
+        tokens: lunrInternals.TokenSet.fromArray(file.terms),
+      }));
+      found.catch(() => vocabularies.delete(letter));
+      vocabularies.set(letter, found);
     }
     return found;
   };
 
-  /** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction (per query). */
-  const answersWord = (word: string): ((term: string) => boolean) => {
-    const stemmed = stem(word);
-    const fuzzy = word.length >= FUZZY_MIN_LENGTH;
-    const fixes = corrections(word);
-    return (term) =>
-      term === stemmed || term.startsWith(word) || term.startsWith(stemmed) || (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) || fixes.includes(term);
-  };
-
-  /** Each word as typed, stemmed, with a prefix for the word being typed and one typo for long words. */
-  const plainQuery = (words: string[]) =>
-    index.query((query) => {
-      words.forEach((word, i) => {
-        query.term(word, { boost: 10 });
-        if (isStopWord(word)) return;
-        if (i === words.length - 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
-        if (word.length >= FUZZY_MIN_LENGTH) {
-          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
-          // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
-          const stemmed = stem(word);
-          if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
-          query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
-          for (const term of corrections(word)) query.term(term, { usePipeline: false, boost: 1 });
+  // The lunr index of everything loaded so far: postings and field vectors, filled in as postings files arrive.
+  const invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
+  const fieldVectors: Record<string, lunr.Vector> = Object.create(null);
+  let termCount = 0;
+  const shards = new Map<number, Promise<void>>();
+  const shard = (n: number): Promise<void> => {
+    let found = shards.get(n);
+    if (!found) {
+      found = load<ShardFile>(`t${n}`, (v) => typeof v === 'object' && v !== null && !Array.isArray(v)).then((file) => {
+        for (const [term, fields] of Object.entries(file)) {
+          if (term in invertedIndex) continue;
+          const termIndex = termCount++;
+          const posting: Record<string, unknown> = { _index: termIndex };
+          FIELDS.forEach((field, f) => {
+            const documents: Record<string, object> = Object.create(null);
+            for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
+              documents[section] = {};
+              const key = `${field}/${section}`;
+              (fieldVectors[key] ??= new lunr.Vector([])).insert(termIndex, weight / 1000);
+            }
+            posting[field] = documents;
+          });
+          invertedIndex[term] = posting;
         }
       });
-    });
+      found.catch(() => shards.delete(n));
+      shards.set(n, found);
+    }
+    return found;
+  };
+  const shardOf = (term: string) => Math.max(0, floorIndex(manifest.shards, term));
 
-  const run = (query: string, words: string[]): lunr.Index.Result[] => {
+  const chunk = (n: number) => load<DocsFile>(`d${n}`, (v) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object');
+  const pageOf = (section: number) => floorIndex(pageStarts, section);
+  const recordOf = async (section: number) => {
+    const n = floorIndex(chunkStarts, section);
+    const file = await chunk(n);
+    const [anchor, heading, text] = file.sections[section - chunkStarts[n]] ?? [];
+    const page = file.pages[pageOf(section)];
+    if (text === undefined || !page) throw new Error(`search index file d${n} is damaged`);
+    return { anchor, heading, text, page };
+  };
+
+  /**
+   * The index's terms that a word one typo away from `word` stems to: "remnder" → "remind" (from "reminder"). The
+   * index holds stems, and a typo often changes how a word stems, so an edit of the stem alone misses these. Only
+   * words with the same first letter: their vocabulary is the one loaded.
+   */
+  const corrections = (word: string, known: Vocabulary): string[] => {
+    if (word.length < FUZZY_MIN_LENGTH || known.terms.has(stem(word))) return [];
+    const terms = new Set<string>();
+    const consider = (candidate: string) => {
+      const term = stem(candidate);
+      if (known.terms.has(term)) terms.add(term);
+    };
+    for (let i = 1; i <= word.length; i++) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      if (tail) consider(head + tail.slice(1));
+      if (tail.length > 1) consider(head + tail[1] + tail[0] + tail.slice(2));
+      for (const letter of ALPHABET) {
+        consider(head + letter + tail);
+        if (tail) consider(head + letter + tail.slice(1));
+      }
+    }
+    return [...terms];
+  };
+
+  /** The clauses of a plain query: each word as typed and stemmed, a prefix for the last, one typo for long words. */
+  const plainQuery = (words: string[], identifiers: string[], typing: string | undefined, fixes: Map<string, string[]>) => (query: lunr.Query) => {
+    words.forEach((word, i) => {
+      query.term(word, { boost: 10 });
+      if (isStopWord(word)) return;
+      if (i === words.length - 1 && word.length > 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
+      if (word.length >= FUZZY_MIN_LENGTH) {
+        // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
+        // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
+        const stemmed = stem(word);
+        if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
+        query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
+        for (const term of fixes.get(word) ?? []) query.term(term, { usePipeline: false, boost: 1 });
+      }
+    });
+    // A name typed whole (google-services.json, NEXT_PUBLIC_API_URL) outranks pages that only use its words.
+    for (const name of identifiers) {
+      query.term(name, { usePipeline: false, boost: 20 });
+      if (name === typing) query.term(name, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 6 });
+    }
+  };
+
+  /** The clauses a query function makes, each with the terms lunr would look up for it. */
+  const clausesOf = (build: (query: lunr.Query) => void): { clause: lunr.Query.Clause; terms: string[] }[] => {
+    const scratch = new lunr.Query(FIELDS as unknown as string[]);
+    build(scratch);
+    return scratch.clauses.map((clause) => ({
+      clause,
+      terms: clause.usePipeline ? (pipeline.runString as (text: string, metadata: object) => string[])(clause.term, { fields: clause.fields }) : [clause.term],
+    }));
+  };
+
+  const search = async (query: string, limit: number): Promise<SearchHit[]> => {
+    const words = queryWords(query);
+    if (words.length === 0) return [];
+    const content = words.filter((word) => !isStopWord(word));
+    const identifiers = [...new Set(identifiersOf(query).whole)];
+    const lastName = /([A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+)[-_.]*$/.exec(query.trim())?.[1]?.toLowerCase();
+
+    // The query as lunr syntax when it is valid syntax, else as words.
+    let build: (query: lunr.Query) => void;
+    let syntax = false;
     if (SYNTAX.test(query)) {
       try {
-        return index.search(query);
+        const parse = (q: lunr.Query) => new lunrInternals.QueryParser(query, q).parse();
+        parse(new lunr.Query(FIELDS as unknown as string[]));
+        build = parse;
+        syntax = true;
       } catch (error) {
         // SPEC §5: a query the parser rejects is searched as plain words, never shown as an error.
         if (!(error instanceof lunr.QueryParseError)) throw error;
       }
     }
-    return plainQuery(words);
-  };
 
-  return {
-    search(query, limit) {
-      const words = queryWords(query);
-      if (words.length === 0) return [];
-      const content = words.filter((word) => !isStopWord(word));
-      const answers = content.map(answersWord);
-      const phrase = content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
-      const scored = run(query, words).map((result) => {
-        const section = Number(result.ref);
-        const [page, , heading, text] = data.sections[section];
-        const matched = Object.keys(result.matchData.metadata);
-        // Readers expect every word they typed to count: a section that has them all outranks one that repeats one.
-        const covered = answers.filter((answered) => matched.some(answered)).length;
-        const coverage = content.length ? covered / content.length : 1;
-        const adjacent = phrase && (phrase.test(data.pages[page][0]) || phrase.test(heading) || phrase.test(text)) ? 1.5 : 1;
-        return { result, section, page, coverage, own: result.score * coverage * coverage * adjacent, score: 0 };
-      });
-      // A section gains from the best other section of its page that has every query word: a page about the
-      // subject as a whole outranks a page that mentions it once. (The two best scores per page are kept.)
+    // 1. The vocabularies of the words' first letters (every letter for a leading wildcard).
+    const wanted = new Set<string>();
+    const want = (term: string) => {
+      if (term.startsWith('*')) for (const letter of letters) wanted.add(letter);
+      else if (letters.has(letterOf(term))) wanted.add(letterOf(term));
+    };
+    if (syntax) for (const { terms } of clausesOf(build!)) terms.forEach(want);
+    else for (const term of [...words, ...words.map(stem), ...identifiers]) if (term) want(term);
+    const known = new Map(await Promise.all([...wanted].map(async (letter) => [letter, await vocabulary(letter)] as const)));
+
+    const fixes = new Map(content.map((word) => [word, known.has(letterOf(word)) ? corrections(word, known.get(letterOf(word))!) : []]));
+    if (!syntax) build = plainQuery(words, identifiers, lastName, fixes);
+
+    // 2. The terms each clause expands to, from the vocabularies (the commonest few for a prefix).
+    const expanded = new Set<string>();
+    for (const { clause, terms } of clausesOf(build!)) {
+      for (const term of terms) {
+        const sets = term.startsWith('*') ? [...known.values()] : known.has(letterOf(term)) ? [known.get(letterOf(term))!] : [];
+        const pattern = lunrInternals.TokenSet.fromClause({ ...clause, term });
+        let found = sets.flatMap((set) => set.tokens.intersect(pattern).toArray());
+        if (clause.wildcard === lunr.Query.wildcard.TRAILING && !syntax && found.length > MAX_PREFIX_TERMS) {
+          const df = (t: string) => known.get(letterOf(t))?.df.get(t) ?? 0;
+          found = found.sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1)).slice(0, MAX_PREFIX_TERMS);
+        }
+        for (const t of found) expanded.add(t);
+      }
+    }
+    if (expanded.size === 0) return [];
+
+    // 3. Their postings, and a lunr index over exactly these terms, so results depend on the query alone and not
+    // on what earlier queries happened to load.
+    await Promise.all([...new Set([...expanded].map(shardOf))].map(shard));
+    const terms = [...expanded].filter((term) => term in invertedIndex).sort();
+    const index = new lunrInternals.Index({ invertedIndex, fieldVectors, tokenSet: lunrInternals.TokenSet.fromArray(terms), fields: FIELDS as unknown as string[], pipeline });
+    const results = syntax ? index.search(query) : index.query(build!);
+
+    // 4. Ranking: every word counts, and a page about the subject as a whole outranks a page that mentions it.
+    const answers = content.map((word) => answersWord(word, fixes.get(word) ?? []));
+    const scored = results.map((result) => {
+      const section = Number(result.ref);
+      const matched = Object.keys(result.matchData.metadata);
+      // A name typed whole answers each of its words.
+      const names = identifiers.filter((name) => matched.includes(name));
+      const named = names.flatMap(queryWords);
+      const covered = content.filter((word, i) => named.includes(word) || matched.some(answers[i])).length;
+      const coverage = content.length ? covered / content.length : 1;
+      // The exact name is stronger evidence than its words anywhere, even in a title.
+      const lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
+      return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: 0, score: 0 };
+    });
+    const rank = () => {
+      // A section gains from the best other section of its page that has every query word. (The two best scores
+      // per page are kept.)
       const best = new Map<number, [number, number]>();
       for (const { coverage, page, own } of scored) {
         if (coverage < 1) continue;
@@ -172,24 +301,55 @@ export function createEngine(data: SearchData, options: EngineOptions): Engine {
         const top = best.get(hit.page);
         hit.score = hit.own + (top ? PAGE_SUPPORT * (top[0] === hit.own ? top[1] : top[0]) : 0);
       }
-      scored.sort((a, b) => b.score - a.score || a.page - b.page);
-      // Excerpts only for what is shown.
-      return scored.slice(0, limit).map(({ result, section, page, score }) => {
-        const [, anchor, heading, text] = data.sections[section];
-        const [title, path, breadcrumb, kind] = data.pages[page];
-        return {
-          page,
-          title,
-          breadcrumb,
-          kind,
-          heading,
-          url: options.baseUrl + path + (anchor ? `#${anchor}` : ''),
-          excerpt: excerptOf(text, result.matchData.metadata as Metadata, options.excerptLength),
-          score,
-        };
-      });
-    },
+      scored.sort((a, b) => b.score - a.score || a.section - b.section);
+    };
+    for (const hit of scored) hit.own = hit.lunr;
+    rank();
+
+    // Words side by side count, which takes the sections' text: it is loaded for the sections that could reach
+    // the shown results with that bonus (at most ADJACENT times their score now), not for every match.
+    const texts = new Map<number, Awaited<ReturnType<typeof recordOf>>>();
+    const phrase = content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
+    const shown = Math.min(limit, scored.length);
+    const bar = phrase && shown ? scored[shown - 1].score : Infinity;
+    const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
+    await Promise.all(needed.map(async ({ section }) => texts.set(section, await recordOf(section))));
+    if (phrase) {
+      for (const hit of needed) {
+        const { heading, text, page } = texts.get(hit.section)!;
+        if (phrase.test(page[0]) || phrase.test(heading) || phrase.test(text)) hit.own = hit.lunr * ADJACENT;
+      }
+      rank();
+    }
+
+    // 5. What is shown: excerpts only for these.
+    const top = scored.slice(0, limit);
+    await Promise.all(top.filter(({ section }) => !texts.has(section)).map(async ({ section }) => texts.set(section, await recordOf(section))));
+    return top.map(({ section, page, matched, score }) => {
+      const { anchor, heading, text, page: record } = texts.get(section)!;
+      const [title, path, breadcrumb, kind] = record;
+      return {
+        page,
+        title,
+        breadcrumb,
+        kind,
+        heading,
+        url: options.baseUrl + path + (anchor ? `#${anchor}` : ''),
+        excerpt: excerptOf(text, matchesIn(text, new Set(matched)), options.excerptLength),
+        score,
+      };
+    });
   };
+
+  return { search };
+}
+
+/** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */
+function answersWord(word: string, fixes: string[]): (term: string) => boolean {
+  const stemmed = stem(word);
+  const fuzzy = word.length >= FUZZY_MIN_LENGTH;
+  return (term) =>
+    term === stemmed || term.startsWith(word) || term.startsWith(stemmed) || (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) || fixes.includes(term);
 }
 
 /** True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours. */
@@ -208,13 +368,26 @@ export function withinOneEdit(a: string, b: string): boolean {
   );
 }
 
-type Metadata = Record<string, Record<string, { position?: [number, number][] }>>;
+const WORD = /[^\s\-_./:()[\],;"'`=<>|!?@#]+/g;
+const NAME = /[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+/g;
+
+/**
+ * Where the matched terms are in a text: each word whose term (lowercased, stemmed, or as written for a name) is
+ * one of them. The index keeps no positions; the few texts that are shown are cut into words again here.
+ */
+export function matchesIn(text: string, terms: Set<string>): [start: number, length: number][] {
+  const found: [number, number][] = [];
+  for (const match of text.matchAll(NAME)) if (terms.has(match[0].toLowerCase())) found.push([match.index!, match[0].length]);
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0].toLowerCase().replace(/^\W+|\W+$/g, '');
+    if (!word || found.some(([start, length]) => match.index! >= start && match.index! < start + length)) continue;
+    if (terms.has(word) || terms.has(stem(word))) found.push([match.index!, match[0].length]);
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}
 
 /** Up to `length` characters of the text around the first match, cut at word boundaries, matches marked. */
-export function excerptOf(text: string, metadata: Metadata, length: number): Segment[] {
-  const positions = Object.values(metadata)
-    .flatMap((fields) => fields.body?.position ?? [])
-    .sort((a, b) => a[0] - b[0]);
+export function excerptOf(text: string, positions: [number, number][], length: number): Segment[] {
   const first = positions[0]?.[0] ?? 0;
   let start = Math.max(0, first - Math.floor(length / 3));
   if (start > 0) {

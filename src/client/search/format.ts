@@ -1,0 +1,99 @@
+// The search index's files, as the build writes them (src/search/index-files.ts) and the worker reads them
+// (engine.ts). Numbers are delta-coded where they ascend, which keeps the JSON short and compresses well.
+
+/** Changes whenever the files change shape, so a worker never misreads files from another build. */
+export const FORMAT = 2;
+
+/**
+ * At most this many postings per term: a word on nearly every page of a very large site keeps the sections where it
+ * weighs most (its title, its headings, where it is frequent), so no postings file grows with the site.
+ */
+export const MAX_POSTINGS = 2_000;
+
+export interface Manifest {
+  format: typeof FORMAT;
+  /** Name of the docs version the docs sections belong to (SPEC: current). */
+  docsVersion: string;
+  /** The hash every other file's name carries ('' under serve). */
+  hash: string;
+  /** How many sections (search records) there are. */
+  sections: number;
+  /** First characters that have a vocabulary file. */
+  letters: string[];
+  /** The first term of each postings file, in sorted order: file n holds the terms from shards[n] to shards[n+1]. */
+  shards: string[];
+  /** Delta-coded: the first section of each page. */
+  pageStarts: number[];
+  /** Delta-coded: the first section of each text file. */
+  chunkStarts: number[];
+}
+
+/** The terms that start with one character, sorted, and the number of sections each is in. */
+export interface VocabFile {
+  terms: string[];
+  df: number[];
+}
+
+/** Term → for each field (tokens.ts FIELDS), delta-coded section numbers each followed by lunr's weight × 1000. */
+export type ShardFile = Record<string, number[][]>;
+
+/** Page number → [title, path, breadcrumb, kind], for the pages of the sections in the file. */
+export type PageRecord = [title: string, path: string, breadcrumb: string, kind: 'docs' | 'blog' | 'pages'];
+
+export interface DocsFile {
+  pages: Record<number, PageRecord>;
+  /** From the file's first section on: anchor ('' for the top of the page), heading, plain text. */
+  sections: [anchor: string, heading: string, text: string][];
+}
+
+/** The name of one of the index's files, relative to the manifest's folder. */
+export function fileName(name: string, hash: string): string {
+  return `${name}${hash ? `.${hash}` : ''}.json`;
+}
+
+/** The vocabulary file a term is in: its first character (a whole code point). */
+export function letterOf(term: string): string {
+  return String.fromCodePoint(term.codePointAt(0) ?? 0);
+}
+
+/** The name of the vocabulary file of a first character. */
+export function vocabName(letter: string): string {
+  return `v${letter.codePointAt(0)}`;
+}
+
+/** Tuples whose first number ascends, flattened with that number delta-coded: [[3, 9], [5, 1]] → [3, 9, 2, 1]. */
+export function deltas(tuples: number[][]): number[] {
+  const out: number[] = [];
+  let last = 0;
+  for (const [first, ...rest] of tuples) {
+    out.push(first - last, ...rest);
+    last = first;
+  }
+  return out;
+}
+
+/** The inverse of deltas for tuples of `width` numbers. */
+export function undeltas(flat: number[], width: number): number[][] {
+  const out: number[][] = [];
+  let last = 0;
+  for (let i = 0; i < flat.length; i += width) {
+    last += flat[i];
+    out.push([last, ...flat.slice(i + 1, i + width)]);
+  }
+  return out;
+}
+
+/** The greatest i with sorted[i] <= value (sorted ascending), or -1. */
+export function floorIndex<T>(sorted: T[], value: T): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}

@@ -1,0 +1,185 @@
+// The search stage's second half: the search records (data.ts) -> a lunr index built here, at build time, and cut
+// into small files so that a query fetches a bounded amount whatever the size of the site:
+//
+//   search-<version>.<hash>.json  the manifest: where the other files are, which pages and chunks hold which sections
+//   v<code>.<hash>.json           the vocabulary of terms starting with one character, with document frequencies
+//   t<n>.<hash>.json              postings: a run of terms (in sorted order) with, per field, sections and weights
+//   d<n>.<hash>.json              what results show: a run of sections' headings and text, and their pages' titles
+//
+// The weights are what lunr's index builder computes (BM25 with the field and document boosts applied, rounded as
+// lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
+// over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
+// Format and reading: src/client/search/format.ts.
+import { type DocsFile, FORMAT, type Manifest, type ShardFile, type VocabFile, deltas, fileName, letterOf, MAX_POSTINGS, vocabName } from '../client/search/format.ts';
+import { FIELD_BOOST, FIELDS, termsOf } from '../client/search/tokens.ts';
+import { contentHash } from '../site/urls.ts';
+import type { Config, OutputFile, SearchData, Site } from '../types.ts';
+import { searchData } from './data.ts';
+
+/** Target raw size of a postings file and of a text file: small enough that a query loads a few of each. */
+const SHARD_BYTES = 8_000;
+const DOCS_BYTES = 6_000;
+/** The top of a page is where a reader who searched for the page's subject wants to land. */
+const TOP_OF_PAGE_BOOST = 1.3;
+
+export interface SearchIndexFiles {
+  files: OutputFile[];
+  /** URL of the manifest, which the pages hand to the worker. */
+  url: string;
+}
+
+/** The search index files of a site. `hashed: false` (serve) gives fixed names, as for the sidebar files. */
+export function searchIndexFiles(site: Site, { hashed = true } = {}): SearchIndexFiles {
+  const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25);
+  const texts = rest.map(({ data }) => JSON.stringify(data));
+  // One hash for the set, from every file: the manifest names the others by it.
+  const hash = hashed ? contentHash([JSON.stringify(manifest.data), ...texts].join('\n')) : '';
+  (manifest.data as Manifest).hash = hash;
+  const folder = 'assets/search/';
+  const manifestPath = `${folder}${fileName(`search-${site.config.docs.version.name}`, hash)}`;
+  const files = [{ path: manifestPath, contents: JSON.stringify(manifest.data) }, ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] }))];
+  return { files, url: site.config.baseUrl + manifestPath };
+}
+
+/** A file of the index before it is named: `name` without the hash and extension. */
+export interface IndexFile {
+  name: string;
+  data: Manifest | VocabFile | ShardFile | DocsFile;
+}
+
+/** The index of the records: the manifest first, then vocabularies, postings and texts. Pure. */
+export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): IndexFile[] {
+  const postings = weighPostings(data, bm25);
+  const terms = [...postings.keys()].sort();
+
+  // The number of sections each term is in. Field vectors come section by section (in the order sections were
+  // added), each section's fields together, so a term's sections arrive in ascending order.
+  const documentFrequency = new Map<string, number>();
+  for (const [term, fields] of postings) {
+    let count = 0;
+    if (fields.filter((list) => list.length > 0).length === 1) count = fields.find((list) => list.length > 0)!.length;
+    else count = new Set(fields.flatMap((list) => list.map(([section]) => section))).size;
+    documentFrequency.set(term, count);
+    // A very common word keeps its best postings only, so no term's file grows with the site (see MAX_POSTINGS).
+    if (fields.reduce((sum, list) => sum + list.length, 0) <= MAX_POSTINGS) continue;
+    const all = fields.flatMap((list, field) => list.map(([section, weight]) => ({ field, section, weight })));
+    all.sort((a, b) => b.weight - a.weight || a.section - b.section);
+    const kept = FIELDS.map(() => [] as [number, number][]);
+    for (const { field, section, weight } of all.slice(0, MAX_POSTINGS)) kept[field].push([section, weight]);
+    for (const list of kept) list.sort((a, b) => a[0] - b[0]);
+    postings.set(term, kept);
+  }
+
+  // Vocabularies by first character.
+  const vocabularies = new Map<string, VocabFile>();
+  for (const term of terms) {
+    const letter = letterOf(term);
+    let vocabulary = vocabularies.get(letter);
+    if (!vocabulary) vocabularies.set(letter, (vocabulary = { terms: [], df: [] }));
+    vocabulary.terms.push(term);
+    vocabulary.df.push(documentFrequency.get(term)!);
+  }
+
+  // Postings files: runs of terms in sorted order, cut at about SHARD_BYTES.
+  const shards: ShardFile[] = [];
+  const shardStarts: string[] = [];
+  let shard: ShardFile | undefined;
+  let size = 0;
+  for (const term of terms) {
+    const encoded = postings.get(term)!.map((list) => deltas(list));
+    const bytes = term.length + encoded.reduce((sum, list) => sum + list.length * 4, 8);
+    if (!shard || size + bytes > SHARD_BYTES) {
+      shards.push((shard = {}));
+      shardStarts.push(term);
+      size = 0;
+    }
+    shard[term] = encoded;
+    size += bytes;
+  }
+
+  // Text files: runs of sections in order, cut at about DOCS_BYTES, each with the pages its sections are on.
+  const docs: DocsFile[] = [];
+  const chunkStarts: number[] = [];
+  let chunk: DocsFile | undefined;
+  size = 0;
+  data.sections.forEach(([page, anchor, heading, text], id) => {
+    if (!chunk || size > DOCS_BYTES) {
+      docs.push((chunk = { pages: {}, sections: [] }));
+      chunkStarts.push(id);
+      size = 0;
+    }
+    if (!chunk.pages[page]) {
+      chunk.pages[page] = data.pages[page];
+      size += data.pages[page].join('').length;
+    }
+    chunk.sections.push([anchor, heading, text]);
+    size += heading.length + text.length + anchor.length;
+  });
+
+  const pageStarts: number[] = [];
+  data.sections.forEach(([page], id) => {
+    if (pageStarts.length === page) pageStarts.push(id);
+    // A page with no sections (never written today) still gets a start, so page numbers stay aligned.
+    while (pageStarts.length < page) pageStarts.push(id);
+  });
+
+  const letters = [...vocabularies.keys()].sort();
+  const manifest: Manifest = {
+    format: FORMAT,
+    docsVersion: data.docsVersion,
+    hash: '',
+    sections: data.sections.length,
+    letters,
+    shards: shardStarts,
+    pageStarts: deltas(pageStarts.map((start) => [start])),
+    chunkStarts: deltas(chunkStarts.map((start) => [start])),
+  };
+  return [
+    { name: 'manifest', data: manifest },
+    ...letters.map((letter) => ({ name: vocabName(letter), data: vocabularies.get(letter)! })),
+    ...shards.map((data, i) => ({ name: `t${i}`, data })),
+    ...docs.map((data, i) => ({ name: `d${i}`, data })),
+  ];
+}
+
+/**
+ * Postings of every term, per field: [section, weight × 1000], sections ascending. The weight is lunr's: BM25 of
+ * the term in the field (lunr's idf, which counts a section once per field the term is in), times the field's and
+ * the section's boost, rounded to three decimals.
+ */
+function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): Map<string, [number, number][][]> {
+  const counts = new Map<string, [number, number][][]>();
+  const totalLength = FIELDS.map(() => 0);
+  const lengths: number[][] = FIELDS.map(() => []);
+  data.sections.forEach(([page, , heading, text], section) => {
+    const [title, , breadcrumb] = data.pages[page];
+    [title, heading, text, breadcrumb].forEach((value, field) => {
+      const terms = termsOf(value);
+      lengths[field][section] = terms.length;
+      totalLength[field] += terms.length;
+      const frequency = new Map<string, number>();
+      for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      for (const [term, tf] of frequency) {
+        let fields = counts.get(term);
+        if (!fields) counts.set(term, (fields = FIELDS.map(() => [])));
+        fields[field].push([section, tf]);
+      }
+    });
+  });
+  const documents = data.sections.length;
+  const average = totalLength.map((total) => total / documents);
+  const boost = FIELDS.map((field) => FIELD_BOOST[field]);
+  for (const fields of counts.values()) {
+    const withTerm = fields.reduce((sum, list) => sum + list.length, 0);
+    const idf = Math.log(1 + Math.abs((documents - withTerm + 0.5) / (withTerm + 0.5)));
+    fields.forEach((list, field) => {
+      for (const posting of list) {
+        const [section, tf] = posting;
+        const sectionBoost = data.sections[section][1] === '' ? TOP_OF_PAGE_BOOST : 1;
+        const score = ((idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[field][section] / average[field])) + tf)) * boost[field] * sectionBoost;
+        posting[1] = Math.round(score * 1000);
+      }
+    });
+  }
+  return counts;
+}
