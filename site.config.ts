@@ -51,6 +51,8 @@ export default defineConfig({
         {
           type: 'category',
           label: 'Admin Panel',
+          // Other names readers search the parts by; they are searched with the category's label.
+          keywords: ['admin', 'back office', 'dashboard', 'laravel'],
           items: [
             'admin-panel/intro', 'admin-panel/server-requirements', 'admin-panel/create-subdomain', 'admin-panel/php-ini-settings',
             'admin-panel/localhost-setup', 'admin-panel/server-setup', 'admin-panel/configure-egroccer', 'admin-panel/store-settings',
@@ -62,6 +64,7 @@ export default defineConfig({
         {
           type: 'category',
           label: 'Website',
+          keywords: ['web', 'web app', 'next.js', 'storefront'],
           items: [
             'website/intro', 'website/installation', 'website/setup-nodejs', 'website/setup-env-variables', 'website/change-theme-color',
             'website/firebase-setup', 'website/run-website', 'website/deploy-website-without-seo', 'website/seo-for-web',
@@ -71,6 +74,7 @@ export default defineConfig({
         {
           type: 'category',
           label: 'Flutter App',
+          keywords: ['customer app', 'shopper app', 'user app'],
           items: [
             'flutter-app/intro', 'flutter-app/installation', 'flutter-app/app-configuration', 'flutter-app/server-api-config',
             'flutter-app/firebase-integration', 'flutter-app/map-location-services', 'flutter-app/additional-config',
@@ -80,6 +84,7 @@ export default defineConfig({
         {
           type: 'category',
           label: 'Flutter Partner App',
+          keywords: ['partner app', 'delivery app', 'delivery boy app', 'rider app', 'driver app'],
           items: [
             'flutter-partner-app/intro', 'flutter-partner-app/installation', 'flutter-partner-app/configuration',
             'flutter-partner-app/map-location-services', 'flutter-partner-app/firebase-integration', 'flutter-partner-app/app-distribution',

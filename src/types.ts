@@ -33,7 +33,15 @@ export type SidebarItemConfig =
   | string
   | { type: 'doc'; id: string; label?: string }
   | { type: 'link'; label: string; href: string }
-  | { type: 'category'; label: string; items: SidebarItemConfig[]; collapsed?: boolean; link?: string };
+  | {
+      type: 'category';
+      label: string;
+      items: SidebarItemConfig[];
+      collapsed?: boolean;
+      link?: string;
+      /** Other names readers use for what the category holds ("customer app"): search finds its pages by them too. */
+      keywords?: string[];
+    };
 
 /** The resolved site configuration: every field present, derived fields filled in. Only config/validate.ts builds it. */
 export interface Config {
@@ -409,8 +417,8 @@ export interface SearchData {
   format: 1;
   /** Name of the docs version the docs sections belong to (SPEC: current). */
   docsVersion: string;
-  /** title, path relative to the base URL, breadcrumb ("Admin Panel"), kind. */
-  pages: [title: string, path: string, breadcrumb: string, kind: SearchKind][];
+  /** title, path relative to the base URL, breadcrumb ("Admin Panel"), kind, and its categories' keywords. */
+  pages: [title: string, path: string, breadcrumb: string, kind: SearchKind, keywords?: string][];
   /** index into pages, heading id ('' for the page's top), heading text, plain text. */
   sections: [page: number, anchor: string, heading: string, text: string][];
 }

@@ -10,7 +10,7 @@
 // lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
 // over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
 // Format and reading: src/client/search/format.ts.
-import { type DocsFile, FORMAT, type Manifest, type ShardFile, type VocabFile, deltas, fileName, letterOf, MAX_POSTINGS, vocabName } from '../client/search/format.ts';
+import { type DocsFile, FORMAT, type PageRecord, type Manifest, type ShardFile, type VocabFile, deltas, fileName, letterOf, MAX_POSTINGS, vocabName } from '../client/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../client/search/tokens.ts';
 import { contentHash } from '../site/urls.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
@@ -109,7 +109,8 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
       size = 0;
     }
     if (!chunk.pages[page]) {
-      chunk.pages[page] = data.pages[page];
+      // What a hit shows; the keywords are only searched.
+      chunk.pages[page] = data.pages[page].slice(0, 4) as PageRecord;
       size += data.pages[page].join('').length;
     }
     chunk.sections.push([anchor, heading, text]);
@@ -152,8 +153,8 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): M
   const totalLength = FIELDS.map(() => 0);
   const lengths: number[][] = FIELDS.map(() => []);
   data.sections.forEach(([page, , heading, text], section) => {
-    const [title, , breadcrumb] = data.pages[page];
-    [title, heading, text, breadcrumb].forEach((value, field) => {
+    const [title, , breadcrumb, , keywords] = data.pages[page];
+    [title, heading, text, keywords ? `${breadcrumb} ${keywords}` : breadcrumb].forEach((value, field) => {
       const terms = termsOf(value);
       lengths[field][section] = terms.length;
       totalLength[field] += terms.length;

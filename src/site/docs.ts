@@ -61,6 +61,8 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
             fail('config', `${key}: category '${item.label}' has no items`, where(item.label), 'list at least one doc id in items');
           // A config file is code, so a category can hold itself (items.push(category)); resolving it would never end.
           if (parents.includes(item)) fail('config', `${key}: category '${item.label}' contains itself`, where(item.label), 'remove it from its own items');
+          if (item.keywords !== undefined && !(Array.isArray(item.keywords) && item.keywords.every((word) => typeof word === 'string')))
+            fail('config', `${key}: category '${item.label}' has keywords that are not a list of strings`, where(item.label), "write keywords: ['customer app', 'shopper app']");
           const inner = [...parents, item];
           return {
             type: 'category',

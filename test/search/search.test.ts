@@ -32,7 +32,7 @@ const config = {
         'intro',
         { type: 'category', label: 'Admin Panel', items: ['admin/payments', 'admin/php', 'admin/install', 'admin/uploads'] },
         { type: 'category', label: 'Website', items: ['web/install', 'web/env'] },
-        { type: 'category', label: 'Customer App', items: ['app/firebase'] },
+        { type: 'category', label: 'Customer App', keywords: ['shopper app'], items: ['app/firebase'] },
       ],
     },
   },
@@ -95,6 +95,22 @@ test('each hit says where its page lives, and a query that names a part of the p
   assert.is((await urls(search, 'website installation'))[0], '/docs/web/install/');
   assert.is((await urls(search, 'install admin panel'))[0], '/docs/admin/install/');
   assert.is((await urls(search, 'installation website'))[0], '/docs/web/install/');
+});
+
+test("a category's keywords find its pages as its label does; keywords that are not a list of strings are a config error", async () => {
+  const search = await engine();
+  assert.is((await urls(search, 'shopper app'))[0], '/docs/app/firebase/');
+  const hit = (await search.search('shopper', 8))[0];
+  assert.is(hit.breadcrumb, 'Customer App', 'keywords are searched, not shown');
+  const bad = { docs: { sidebars: { docs: [{ type: 'category', label: 'Customer App', keywords: 'shopper app', items: ['app/firebase'] }] } } };
+  await buildFromMap({ 'docs/app/firebase.md': '# Firebase\n' }, bad).then(
+    () => assert.unreachable('the build should fail'),
+    (error: { diagnostics?: { message: string; hint?: string }[] }) => {
+      const problem = error.diagnostics?.find((d) => /keywords/.test(d.message));
+      assert.ok(problem, JSON.stringify(error.diagnostics));
+      assert.match(problem!.message, "category 'Customer App' has keywords that are not a list of strings");
+    },
+  );
 });
 
 test('queries the lunr parser rejects are searched as plain words, never thrown; valid syntax is honoured', async () => {

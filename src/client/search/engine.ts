@@ -49,6 +49,8 @@ const PAGE_SUPPORT = 0.3;
 const ADJACENT = 1.5;
 /** How much a section with a name typed whole (google-services.json) gains over one with only its words. */
 const NAMED = 2;
+/** How much more a section counts when all the query's words name its part of the product. */
+const PART = 1;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
 /** The word being typed matches the terms it starts; the most common ones, so a short prefix loads little. */
@@ -285,7 +287,11 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       const covered = content.filter((word, i) => named.includes(word) || matched.some(answers[i])).length;
       const coverage = content.length ? covered / content.length : 1;
       // The exact name is stronger evidence than its words anywhere, even in a title.
-      const lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
+      let lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
+      // A query that names a part of the product ("install admin panel") wants that part's pages: each word found
+      // in the section's categories (or their keywords) counts more than the same word in another part's text.
+      const inPart = content.filter((_, i) => matched.some((term) => answers[i](term) && (result.matchData.metadata as Metadata)[term]?.part)).length;
+      if (inPart && content.length) lunrScore *= 1 + PART * (inPart / content.length);
       return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: 0, score: 0 };
     });
     const rank = () => {
@@ -367,6 +373,8 @@ export function withinOneEdit(a: string, b: string): boolean {
     (restA.length > 1 && restA[0] === restB[1] && restA[1] === restB[0] && restA.slice(2) === restB.slice(2))
   );
 }
+
+type Metadata = Record<string, Record<string, unknown>>;
 
 const WORD = /[^\s\-_./:()[\],;"'`=<>|!?@#]+/g;
 const NAME = /[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+/g;
