@@ -106,10 +106,16 @@ console.log(weights);
 console.log('\nsearch');
 execFileSync('node', ['--import', 'tsx', path.join(root, 'bench/search.ts')], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'ignore' });
 const searchReport = await readFile(path.join(root, 'bench/SEARCH.md'), 'utf8');
-const searchTable = searchReport.slice(searchReport.indexOf('| measure'), searchReport.indexOf('\n\n', searchReport.indexOf('| measure')));
+/** The markdown table of SEARCH.md whose header starts with `start`. */
+const tableOf = (start: string) => {
+  const at = searchReport.indexOf(start);
+  return searchReport.slice(at, searchReport.indexOf('\n\n', at));
+};
 const search = `## Search (\`npm run bench:search\`, details in bench/SEARCH.md)
 
-${searchTable}
+${tableOf('| queries')}
+
+${tableOf('| site')}
 `;
 console.log(search);
 
