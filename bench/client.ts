@@ -92,8 +92,8 @@ async function navigation(prefetch: boolean): Promise<number[]> {
 interface Typed {
   /** performance.now() of each keydown, with the field's value after it. */
   keys: { at: number; value: string }[];
-  /** performance.now() of each answer the panel showed, with the query it answered. */
-  answers: { at: number; query: string }[];
+  /** performance.now() of each answer the panel showed, with the query it answered and how many suggestions. */
+  answers: { at: number; query: string; count: number }[];
 }
 
 /** Records, inside the page, each keystroke in the navbar box and each answer its panel shows. */
@@ -108,7 +108,7 @@ const RECORDER = `(() => {
   }, { capture: true });
   new MutationObserver(() => {
     const query = panel.getAttribute('data-query');
-    if (query && !panel.hidden) log.answers.push({ at: performance.now(), query });
+    if (query && !panel.hidden) log.answers.push({ at: performance.now(), query, count: panel.querySelectorAll('[role=option]').length });
   }).observe(panel, { attributes: true, attributeFilter: ['data-query', 'hidden'] });
 })()`;
 
@@ -137,7 +137,7 @@ async function searchAsReader(): Promise<{ cold: { first: number; last: number }
     const typed = await typeAndWait(page, 'firebase', KEY_DELAY);
     const shortcut = typed.keys[0].at;
     const lastKey = typed.keys[typed.keys.length - 1].at;
-    const first = typed.answers[0].at;
+    const first = typed.answers.find((answer) => answer.count > 0)!.at;
     const final = typed.answers.find((answer) => answer.query === 'firebase')!.at;
     cold.push({ first: first - shortcut, last: final - lastKey });
     await context.close();

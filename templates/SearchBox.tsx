@@ -37,18 +37,25 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [settings.shortcut]);
 
-  // Each keystroke asks the worker; an answer that arrives after a newer question is dropped.
+  // Each keystroke asks the worker. The newest answer to arrive is shown even while the reader types on (the panel
+  // says which query it answers), so a fast typist sees suggestions before stopping; an answer older than the one
+  // shown is dropped.
+  const asked = useRef(0);
+  const shown = useRef(0);
   useEffect(() => {
     const query = value.trim();
     if (!query || !search) return;
-    let current = true;
-    search(query, settings.maxSuggestions).then(
-      (hits) => current && (setAnswer({ query, hits }), setActive(-1)),
-      (error: Error) => current && setAnswer({ query, error: error.message }),
-    );
-    return () => {
-      current = false;
+    const order = ++asked.current;
+    const show = (next: Answer) => {
+      if (order <= shown.current) return;
+      shown.current = order;
+      setAnswer(next);
+      setActive(-1);
     };
+    search(query, settings.maxSuggestions).then(
+      (hits) => show({ query, hits }),
+      (error: Error) => show({ query, error: error.message }),
+    );
   }, [value, search, settings.maxSuggestions]);
 
   const hits = answer && 'hits' in answer ? answer.hits : [];
@@ -64,6 +71,8 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
   const clear = () => {
     setValue('');
     setAnswer(undefined);
+    // Answers still on their way belong to what was cleared.
+    shown.current = asked.current;
   };
   /** After a suggestion or the "all results" link was followed. */
   const done = () => {

@@ -53,8 +53,12 @@ const NAMED = 2;
 const PART = 1;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
-/** The word being typed matches the terms it starts; the most common ones, so a short prefix loads little. */
+/**
+ * The word being typed matches the terms it starts; the most common ones, so a short prefix loads little: a single
+ * letter (the first key of a search) the few commonest, which is what a reader who types it is likely to mean.
+ */
 const MAX_PREFIX_TERMS = 24;
+const MAX_LETTER_TERMS = 6;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The words of a query, lowercased, without lunr's syntax characters. */
@@ -67,9 +71,34 @@ export function queryWords(query: string): string[] {
 }
 
 interface Vocabulary {
+  /** Sorted. */
+  list: string[];
   terms: Set<string>;
   df: Map<string, number>;
-  tokens: lunr.TokenSet;
+  /** lunr's automaton of the terms, made only for a query in lunr's syntax (wildcards anywhere, edit distances). */
+  tokens(): lunr.TokenSet;
+}
+
+/** The terms of a vocabulary that a clause names, without lunr's automaton for the clauses plain queries make. */
+function expand(vocabulary: Vocabulary, clause: lunr.Query.Clause, term: string): string[] {
+  const stars = term.split('*').length - 1;
+  if (clause.editDistance === undefined && stars === 0) return vocabulary.terms.has(term) ? [term] : [];
+  if (clause.editDistance === 1 && stars === 0) return vocabulary.list.filter((candidate) => withinOneEdit(candidate, term));
+  if (clause.editDistance === undefined && stars === 1 && term.endsWith('*')) {
+    const prefix = term.slice(0, -1);
+    const { list } = vocabulary;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (list[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < list.length && list[i].startsWith(prefix); i++) found.push(list[i]);
+    return found;
+  }
+  return vocabulary.tokens().intersect(lunrInternals.TokenSet.fromClause({ ...clause, term })).toArray();
 }
 
 /** A manifest, checked: a worker must never misread files from another build or another version of egdocs. */
@@ -107,11 +136,15 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const vocabulary = (letter: string): Promise<Vocabulary> => {
     let found = vocabularies.get(letter);
     if (!found) {
-      found = load<VocabFile>(vocabName(letter), (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df)).then((file) => ({
-        terms: new Set(file.terms),
-        df: new Map(file.terms.map((term, i) => [term, file.df[i]])),
-        tokens: lunrInternals.TokenSet.fromArray(file.terms),
-      }));
+      found = load<VocabFile>(vocabName(letter), (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df)).then((file) => {
+        let tokens: lunr.TokenSet | undefined;
+        return {
+          list: file.terms,
+          terms: new Set(file.terms),
+          df: new Map(file.terms.map((term, i) => [term, file.df[i]])),
+          tokens: () => (tokens ??= lunrInternals.TokenSet.fromArray(file.terms)),
+        };
+      });
       found.catch(() => vocabularies.delete(letter));
       vocabularies.set(letter, found);
     }
@@ -191,7 +224,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     words.forEach((word, i) => {
       query.term(word, { boost: 10 });
       if (isStopWord(word)) return;
-      if (i === words.length - 1 && word.length > 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
+      if (i === words.length - 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
       if (word.length >= FUZZY_MIN_LENGTH) {
         // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
         // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
@@ -258,11 +291,11 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     for (const { clause, terms } of clausesOf(build!)) {
       for (const term of terms) {
         const sets = term.startsWith('*') ? [...known.values()] : known.has(letterOf(term)) ? [known.get(letterOf(term))!] : [];
-        const pattern = lunrInternals.TokenSet.fromClause({ ...clause, term });
-        let found = sets.flatMap((set) => set.tokens.intersect(pattern).toArray());
-        if (clause.wildcard === lunr.Query.wildcard.TRAILING && !syntax && found.length > MAX_PREFIX_TERMS) {
+        let found = sets.flatMap((set) => expand(set, clause, term));
+        const most = term.length > 2 ? MAX_PREFIX_TERMS : MAX_LETTER_TERMS;
+        if (clause.wildcard === lunr.Query.wildcard.TRAILING && !syntax && found.length > most) {
           const df = (t: string) => known.get(letterOf(t))?.df.get(t) ?? 0;
-          found = found.sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1)).slice(0, MAX_PREFIX_TERMS);
+          found = found.sort((a, b) => df(b) - df(a) || (a < b ? -1 : 1)).slice(0, most);
         }
         for (const t of found) expanded.add(t);
       }
