@@ -52,23 +52,25 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
   const postings = weighPostings(data, bm25);
   const terms = [...postings.keys()].sort();
 
-  // The number of sections each term is in. Field vectors come section by section (in the order sections were
-  // added), each section's fields together, so a term's sections arrive in ascending order.
+  // The number of sections each term is in (a term in two fields of a section counts it once), marking each
+  // section with the term's number as it is met.
   const documentFrequency = new Map<string, number>();
-  for (const [term, fields] of postings) {
+  const seen = new Int32Array(data.sections.length).fill(-1);
+  terms.forEach((term, n) => {
+    const fields = postings.get(term)!;
     let count = 0;
-    if (fields.filter((list) => list.length > 0).length === 1) count = fields.find((list) => list.length > 0)!.length;
-    else count = new Set(fields.flatMap((list) => list.map(([section]) => section))).size;
+    for (const list of fields) {
+      for (let i = 0; i < list.length; i += 2) {
+        if (seen[list[i]] !== n) {
+          seen[list[i]] = n;
+          count++;
+        }
+      }
+    }
     documentFrequency.set(term, count);
-    // A very common word keeps its best postings only, so no term's file grows with the site (see MAX_POSTINGS).
-    if (fields.reduce((sum, list) => sum + list.length, 0) <= MAX_POSTINGS) continue;
-    const all = fields.flatMap((list, field) => list.map(([section, weight]) => ({ field, section, weight })));
-    all.sort((a, b) => b.weight - a.weight || a.section - b.section);
-    const kept = FIELDS.map(() => [] as [number, number][]);
-    for (const { field, section, weight } of all.slice(0, MAX_POSTINGS)) kept[field].push([section, weight]);
-    for (const list of kept) list.sort((a, b) => a[0] - b[0]);
-    postings.set(term, kept);
-  }
+    const total = fields.reduce((sum, list) => sum + list.length / 2, 0);
+    if (total > MAX_POSTINGS) postings.set(term, heaviest(fields, MAX_POSTINGS));
+  });
 
   // Vocabularies by first character.
   const vocabularies = new Map<string, VocabFile>();
@@ -86,7 +88,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
   let shard: ShardFile | undefined;
   let size = 0;
   for (const term of terms) {
-    const encoded = postings.get(term)!.map((list) => deltas(list));
+    const encoded = postings.get(term)!.map((list) => deltasOfPairs(list));
     const bytes = term.length + encoded.reduce((sum, list) => sum + list.length * 4, 8);
     if (!shard || size + bytes > SHARD_BYTES) {
       shards.push((shard = {}));
@@ -144,26 +146,32 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
 }
 
 /**
- * Postings of every term, per field: [section, weight × 1000], sections ascending. The weight is lunr's: BM25 of
- * the term in the field (lunr's idf, which counts a section once per field the term is in), times the field's and
- * the section's boost, rounded to three decimals.
+ * Postings of every term, per field, flat: section, weight × 1000, section, weight..., sections ascending. The
+ * weight is lunr's: BM25 of the term in the field (lunr's idf, which counts a section once per field the term is
+ * in), times the field's and the section's boost, rounded to three decimals. Flat arrays, not pairs: a large site
+ * has millions of postings.
  */
-function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): Map<string, [number, number][][]> {
-  const counts = new Map<string, [number, number][][]>();
+function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): Map<string, number[][]> {
+  const counts = new Map<string, number[][]>();
   const totalLength = FIELDS.map(() => 0);
-  const lengths: number[][] = FIELDS.map(() => []);
+  const lengths = FIELDS.map(() => new Uint32Array(data.sections.length));
+  const frequency = new Map<string, number>();
+  // Every section of a page repeats its title and categories: their terms are worked out once per page.
+  let pageTerms: { page: number; title: string[]; part: string[] } | undefined;
   data.sections.forEach(([page, , heading, text], section) => {
-    const [title, , breadcrumb, , keywords] = data.pages[page];
-    [title, heading, text, keywords ? `${breadcrumb} ${keywords}` : breadcrumb].forEach((value, field) => {
-      const terms = termsOf(value);
+    if (pageTerms?.page !== page) {
+      const [title, , breadcrumb, , keywords] = data.pages[page];
+      pageTerms = { page, title: termsOf(title), part: termsOf(keywords ? `${breadcrumb} ${keywords}` : breadcrumb) };
+    }
+    [pageTerms.title, termsOf(heading), termsOf(text), pageTerms.part].forEach((terms, field) => {
       lengths[field][section] = terms.length;
       totalLength[field] += terms.length;
-      const frequency = new Map<string, number>();
+      frequency.clear();
       for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
       for (const [term, tf] of frequency) {
         let fields = counts.get(term);
         if (!fields) counts.set(term, (fields = FIELDS.map(() => [])));
-        fields[field].push([section, tf]);
+        fields[field].push(section, tf);
       }
     });
   });
@@ -171,16 +179,43 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): M
   const average = totalLength.map((total) => total / documents);
   const boost = FIELDS.map((field) => FIELD_BOOST[field]);
   for (const fields of counts.values()) {
-    const withTerm = fields.reduce((sum, list) => sum + list.length, 0);
+    const withTerm = fields.reduce((sum, list) => sum + list.length / 2, 0);
     const idf = Math.log(1 + Math.abs((documents - withTerm + 0.5) / (withTerm + 0.5)));
     fields.forEach((list, field) => {
-      for (const posting of list) {
-        const [section, tf] = posting;
+      for (let i = 0; i < list.length; i += 2) {
+        const section = list[i];
+        const tf = list[i + 1];
         const sectionBoost = data.sections[section][1] === '' ? TOP_OF_PAGE_BOOST : 1;
         const score = ((idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[field][section] / average[field])) + tf)) * boost[field] * sectionBoost;
-        posting[1] = Math.round(score * 1000);
+        list[i + 1] = Math.round(score * 1000);
       }
     });
   }
   return counts;
+}
+
+/**
+ * A very common word keeps its `count` heaviest postings (at equal weight, the first in field order), so no term's
+ * file grows with the site (see MAX_POSTINGS). The cut is found by sorting the weights alone, as numbers.
+ */
+function heaviest(fields: number[][], count: number): number[][] {
+  const weights = new Float64Array(fields.reduce((sum, list) => sum + list.length / 2, 0));
+  let n = 0;
+  for (const list of fields) for (let i = 1; i < list.length; i += 2) weights[n++] = list[i];
+  weights.sort();
+  const cut = weights[weights.length - count];
+  // Everything above the cut is kept; of the postings at the cut, as many as fit, in field and section order.
+  let room = count - weights.filter((weight) => weight > cut).length;
+  return fields.map((list) => {
+    const kept: number[] = [];
+    for (let i = 0; i < list.length; i += 2) if (list[i + 1] > cut || (list[i + 1] === cut && room-- > 0)) kept.push(list[i], list[i + 1]);
+    return kept;
+  });
+}
+
+/** Flat section, weight pairs with the sections delta-coded. */
+function deltasOfPairs(flat: number[]): number[] {
+  const out = flat.slice();
+  for (let i = out.length - 2; i >= 2; i -= 2) out[i] -= out[i - 2];
+  return out;
 }

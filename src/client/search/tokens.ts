@@ -68,7 +68,8 @@ export const isStopWord = (word: string): boolean => stopWords.has(word);
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
   const add = (word: string, whole: boolean) => {
-    const trimmed = word.replace(/^\W+/, '').replace(/\W+$/, '');
+    // lunr's trimmer: non-word characters off both ends (most words have none, and the regexes are the cost).
+    const trimmed = isWordChar(word.charCodeAt(0)) && isWordChar(word.charCodeAt(word.length - 1)) ? word : word.replace(/^\W+/, '').replace(/\W+$/, '');
     if (!trimmed || isStopWord(trimmed)) return;
     terms.push(whole ? trimmed : stem(trimmed));
   };
@@ -77,4 +78,9 @@ export function termsOf(text: string): string[] {
   for (const name of whole) add(name, true);
   for (const word of parts) add(word, false);
   return terms;
+}
+
+/** [A-Za-z0-9_], what `\w` matches. */
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || code === 95;
 }
