@@ -161,9 +161,9 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): M
   data.sections.forEach(([page, , heading, text], section) => {
     if (pageTerms?.page !== page) {
       const [title, , breadcrumb, , keywords] = data.pages[page];
-      pageTerms = { page, title: termsOf(title), part: termsOf(keywords ? `${breadcrumb} ${keywords}` : breadcrumb) };
+      pageTerms = { page, title: termsOf(title, { joined: true }), part: termsOf(keywords ? `${breadcrumb} ${keywords}` : breadcrumb) };
     }
-    [pageTerms.title, termsOf(heading), termsOf(text), pageTerms.part].forEach((terms, field) => {
+    [pageTerms.title, termsOf(heading, { joined: true }), termsOf(text), pageTerms.part].forEach((terms, field) => {
       lengths[field][section] = terms.length;
       totalLength[field] += terms.length;
       frequency.clear();

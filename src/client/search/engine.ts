@@ -51,6 +51,8 @@ const ADJACENT = 1.5;
 const NAMED = 2;
 /** How much more a section counts when all the query's words name its part of the product. */
 const PART = 1;
+/** How much more a section counts when its title, heading and categories hold every word of the query. */
+const HEADLINE = 1.5;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
 /**
@@ -231,7 +233,8 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
         const stemmed = stem(word);
         if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
         query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
-        for (const term of fixes.get(word) ?? []) query.term(term, { usePipeline: false, boost: 1 });
+        // A word the index does not have is a typo: its corrections stand for it as fully as the word would have.
+        for (const term of fixes.get(word) ?? []) query.term(term, { usePipeline: false, boost: 10 });
       }
     });
     // A name typed whole (google-services.json, NEXT_PUBLIC_API_URL) outranks pages that only use its words.
@@ -323,8 +326,13 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       let lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
       // A query that names a part of the product ("install admin panel") wants that part's pages: each word found
       // in the section's categories (or their keywords) counts more than the same word in another part's text.
-      const inPart = content.filter((_, i) => matched.some((term) => answers[i](term) && (result.matchData.metadata as Metadata)[term]?.part)).length;
+      const metadata = result.matchData.metadata as Metadata;
+      const inPart = content.filter((_, i) => matched.some((term) => answers[i](term) && metadata[term]?.part)).length;
       if (inPart && content.length) lunrScore *= 1 + PART * (inPart / content.length);
+      // A section whose headline (page title, heading, categories) holds every word is about the query, not a
+      // passing mention: "which php version" wants the heading "PHP version".
+      const headline = content.length > 0 && content.every((_, i) => matched.some((term) => answers[i](term) && (metadata[term]?.title || metadata[term]?.heading || metadata[term]?.part)));
+      if (headline) lunrScore *= HEADLINE;
       return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: 0, score: 0 };
     });
     const rank = () => {

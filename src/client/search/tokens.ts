@@ -25,6 +25,8 @@ export function identifiersOf(text: string): { whole: string[]; parts: string[] 
   for (const [match] of text.matchAll(RUN)) {
     if (!INSIDE.test(match)) continue;
     whole.push(match.toLowerCase());
+    // Words joined by hyphens are often typed as one: "self-pickup" is found as "selfpickup" too.
+    if (/^[A-Za-z]+(?:-[A-Za-z]+)+$/.test(match)) parts.push(match.replaceAll('-', '').toLowerCase());
     if (!/[a-z][A-Z]/.test(match)) continue;
     for (const piece of match.split(/[-_.]+/)) {
       const words = piece.match(CAMEL) ?? [];
@@ -65,7 +67,7 @@ export const isStopWord = (word: string): boolean => stopWords.has(word);
  * trimmed of non-word characters, stop words out, stemmed), plus identifiers whole and their camel-case words. The
  * build indexes with this rather than lunr.Builder: the same terms, several times faster.
  */
-export function termsOf(text: string): string[] {
+export function termsOf(text: string, { joined = false } = {}): string[] {
   const terms: string[] = [];
   const add = (word: string, whole: boolean) => {
     // lunr's trimmer: non-word characters off both ends (most words have none, and the regexes are the cost).
@@ -73,7 +75,14 @@ export function termsOf(text: string): string[] {
     if (!trimmed || isStopWord(trimmed)) return;
     terms.push(whole ? trimmed : stem(trimmed));
   };
-  for (const word of text.toLowerCase().split(SEPARATOR)) if (word) add(word, false);
+  const words = text.toLowerCase().split(SEPARATOR);
+  for (const word of words) if (word) add(word, false);
+  if (joined) {
+    // Titles and headings also give each pair of neighbouring words joined, as readers type them: "Self Pickup" is
+    // found as "selfpickup" (and, one typo away, "selfpikup").
+    const plain = (word: string) => /^[a-z]{2,}$/.test(word) && !isStopWord(word);
+    for (let i = 1; i < words.length; i++) if (plain(words[i - 1]) && plain(words[i])) add(words[i - 1] + words[i], false);
+  }
   const { whole, parts } = identifiersOf(text);
   for (const name of whole) add(name, true);
   for (const word of parts) add(word, false);
