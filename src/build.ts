@@ -5,12 +5,14 @@ import { BuildError, Diagnostics, type Diagnostic } from './diagnostics.ts';
 import { type Bundle, bundleClient } from './bundle/index.ts';
 import { checkBudgets, pageWeights } from './check/budgets.ts';
 import { checkLinks } from './check/links.ts';
+import { checkSearchQueries, SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { type ContentFiles, type ParseCache, parseContent, readContentFiles } from './content/read.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
+import { siteSearchEngine } from './search/in-memory.ts';
 import { searchIndexFiles } from './search/index-files.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
@@ -25,6 +27,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Threads for the render stage; by default one below PARALLEL_MIN_ROUTES routes, else the cores (at most 4). */
   threads?: number;
+  /** Run the relevance gate (content/search-queries.yaml): `egdocs check` asks for it; build and serve do not. */
+  checkSearch?: boolean;
 }
 
 /**
@@ -55,7 +59,7 @@ export class BuildFailed extends Error {
 }
 
 /** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
-export async function buildSiteFiles({ config, files, cache, threads: wanted }: BuildOptions): Promise<BuildResult> {
+export async function buildSiteFiles({ config, files, cache, threads: wanted, checkSearch }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
@@ -107,6 +111,9 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
   });
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
   const search = await step('search', () => searchIndexFiles(site, { hashed: !cache }));
+  const searchQueries = checkSearch
+    ? await step('search-check', () => checkSearchQueries(site, input.texts.get(SEARCH_QUERIES_FILE), siteSearchEngine(site).search, diagnostics))
+    : undefined;
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls, { indexUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });
@@ -130,7 +137,7 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted }: 
         return list;
       });
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
-  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights };
+  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights, searchQueries };
 }
 
 function stopOnErrors(diagnostics: Diagnostics): void {

@@ -23,6 +23,7 @@ export type DiagnosticCode =
   | 'render'
   | 'template'
   | 'budget'
+  | 'search-query'
   | 'output';
 
 /** A warning or error, with where it comes from and how to fix it. */

@@ -442,6 +442,8 @@ export interface BuildResult {
   weights: PageWeight[];
   /** How many markdown pages and routes this build rendered; with a BuildCache, the rest were reused. */
   rendered: { pages: number; routes: number };
+  /** With `checkSearch`: how many queries of content/search-queries.yaml ran, and how many found their page. */
+  searchQueries?: { checked: number; found: number };
 }
 
 // ---------------------------------------------------------------- templates

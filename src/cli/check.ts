@@ -10,8 +10,12 @@ export async function runCheck(options: { configFile: string; format: CheckForma
   let config: Config | undefined;
   try {
     config = await loadConfig({ configFile: options.configFile });
-    const result = await buildSiteFiles({ config });
+    const result = await buildSiteFiles({ config, checkSearch: true });
     console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
+    const queries = result.searchQueries;
+    if (queries && options.format === 'text' && queries.checked === queries.found) {
+      console.log(`${queries.found} of ${queries.checked} search queries find their page among the first ${config.search.maxSuggestions} suggestions.`);
+    }
     return result.diagnostics.length > 0 ? 1 : 0;
   } catch (error) {
     // A failed build is reported in the chosen format too, so CI shows its errors like any warning.

@@ -121,9 +121,8 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
 
   const pageStarts: number[] = [];
   data.sections.forEach(([page], id) => {
-    if (pageStarts.length === page) pageStarts.push(id);
-    // A page with no sections (never written today) still gets a start, so page numbers stay aligned.
-    while (pageStarts.length < page) pageStarts.push(id);
+    // A page with no sections (a title and nothing under it) starts where the next page starts: it owns none.
+    while (pageStarts.length <= page) pageStarts.push(id);
   });
 
   const letters = [...vocabularies.keys()].sort();

@@ -58,6 +58,19 @@ test('a clean site: exit 0, and it says nothing was found', async () => {
   assert.is(stdout, 'No broken links, anchors or images.\n');
 });
 
+test('the search queries file: a page readers cannot find fails check at the query line; fixed, check says they all pass', async () => {
+  const dir = await project({ ...CLEAN, 'content/search-queries.yaml': '# What readers type\n- query: install\n  page: intro\n' });
+  const failing = await egdocs(dir, 'check');
+  assert.is(failing.code, 1);
+  assert.match(failing.stdout, 'content/search-queries.yaml:2:10  search for "install" does not suggest /docs/ among its first 8; the first is /docs/setup/');
+  await writeFile(path.join(dir, 'content/search-queries.yaml'), '# What readers type\n- query: install\n  page: setup\n');
+  const passing = await egdocs(dir, 'check');
+  assert.is(passing.code, 0, passing.stdout);
+  assert.is(passing.stdout, 'No broken links, anchors or images.\n1 of 1 search queries find their page among the first 8 suggestions.\n');
+  const build = await egdocs(dir, 'build');
+  assert.not.match(build.stdout + build.stderr, 'search queries', 'build does not run the gate');
+});
+
 test('text: each warning at file:line:col with its suggestion, grouped by file, a summary; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check');
   assert.is(code, 1);

@@ -113,6 +113,16 @@ test("a category's keywords find its pages as its label does; keywords that are 
   );
 });
 
+test('a page with only a title owns no section: the next page keeps its own', async () => {
+  const result = await buildFromMap(
+    { 'docs/a.md': '# Alpha\n\nFirst words.\n', 'docs/b.md': '# Bravo\n', 'docs/c.md': '# Charlie\n\n## Install\n\nSteps.\n' },
+    { docs: { sidebars: { docs: ['a', 'b', 'c'] } } },
+  );
+  const search = siteSearchEngine(result.site);
+  assert.equal((await search.search('install', 8)).map((hit) => [hit.url, hit.title]), [['/base/docs/c/#install', 'Charlie']]);
+  assert.equal((await search.search('first words', 8)).map((hit) => hit.url), ['/base/docs/a/']);
+});
+
 test('queries the lunr parser rejects are searched as plain words, never thrown; valid syntax is honoured', async () => {
   const search = await engine();
   const rejected = {
