@@ -48,8 +48,6 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     chrome.feeds ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">` : '',
     `<script>${colorModeScript(config, chrome)}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
-    ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
   ].filter(Boolean);
   return `<!DOCTYPE html>
 <html lang="${config.locale.default}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">
@@ -59,9 +57,28 @@ ${head.join('\n')}
 <body data-kind="${route.data.kind}">
 <div id="__egdocs" tabindex="-1">${appHtml}</div>
 <script id="__egdocs-data" type="application/json">${data}</script>
+${scriptLoader(assets)}
 </body>
 </html>
 `;
+}
+
+/**
+ * The page is server-rendered, so the first paint needs only the document and the stylesheet. The scripts and the
+ * chunks they import are asked for once that paint is on screen (a timeout queued from the second frame's
+ * requestAnimationFrame runs after the first frame was presented), so on a slow connection they never compete with
+ * it. A page opened in a background tab, which paints nothing, asks at once. Without scripts the page is complete.
+ */
+function scriptLoader(assets: Assets): string {
+  if (assets.scripts.length === 0) return '';
+  const urls = scriptJson({ scripts: assets.scripts, preload: assets.preload });
+  return `<script>(function(u){function go(){if(go.d)return;go.d=1;u.preload.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});u.scripts.forEach(function(src){var s=document.createElement('script');s.type='module';s.src=src;document.head.appendChild(s)})}if(document.hidden)go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})})(${urls})</script>`;
+}
+
+/** The module scripts and the chunks a page's loader asks for (for tests and tools that read a written page). */
+export function scriptsOf(html: string): { scripts: string[]; preload: string[] } {
+  const found = /<script>\(function\(u\)\{[\s\S]*?\}\)\((\{[^<]*\})\)<\/script>/.exec(html);
+  return found ? JSON.parse(found[1]) : { scripts: [], preload: [] };
 }
 
 /** "Page | Site", or just the site title when the page is the site. */
