@@ -72,12 +72,12 @@ ${scriptLoader(assets)}
 function scriptLoader(assets: Assets): string {
   if (assets.scripts.length === 0) return '';
   const urls = scriptJson({ scripts: assets.scripts, preload: assets.preload });
-  return `<script>(function(u){function go(){if(go.d)return;go.d=1;u.preload.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});u.scripts.forEach(function(src){var s=document.createElement('script');s.type='module';s.src=src;document.head.appendChild(s)})}if(document.hidden)go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})})(${urls})</script>`;
+  return `<script>((u,d=document,go=()=>{if(go.done)return;go.done=1;for(const href of u.preload)d.head.append(Object.assign(d.createElement('link'),{rel:'modulepreload',href}));for(const src of u.scripts)d.head.append(Object.assign(d.createElement('script'),{type:'module',src}))})=>d.hidden?go():requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))))(${urls})</script>`;
 }
 
 /** The module scripts and the chunks a page's loader asks for (for tests and tools that read a written page). */
 export function scriptsOf(html: string): { scripts: string[]; preload: string[] } {
-  const found = /<script>\(function\(u\)\{[\s\S]*?\}\)\((\{[^<]*\})\)<\/script>/.exec(html);
+  const found = /<script>\(\(u,d=document,[\s\S]*?\)\((\{[^<]*\})\)<\/script>/.exec(html);
   return found ? JSON.parse(found[1]) : { scripts: [], preload: [] };
 }
 
