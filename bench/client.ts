@@ -266,9 +266,10 @@ has searched before types five more queries; each keystroke to the next change o
 |---|---|---|${old ? '---|---|' : ''}
 | cold: shortcut to first suggestions | ${median(reader.cold.map((r) => r.first)).toFixed(0)} ms | ${Math.max(...reader.cold.map((r) => r.first)).toFixed(0)} ms | ${old ? `${median(old.cold.map((r) => r.first)).toFixed(0)} ms | ${Math.max(...old.cold.map((r) => r.first)).toFixed(0)} ms |` : ''}
 | cold: last key to final suggestions | ${median(reader.cold.map((r) => r.last)).toFixed(0)} ms | ${Math.max(...reader.cold.map((r) => r.last)).toFixed(0)} ms | ${old ? `${median(old.cold.map((r) => r.last)).toFixed(0)} ms | ${Math.max(...old.cold.map((r) => r.last)).toFixed(0)} ms |` : ''}
-| warm: keystroke to its suggestions | ${median(reader.warm).toFixed(1)} ms | p95 ${p95(reader.warm).toFixed(1)} ms | ${old ? `${median(old.warm).toFixed(1)} ms | p95 ${p95(old.warm).toFixed(1)} ms |` : ''}
+| warm: keystroke to its suggestions (${reader.warm.length}) | ${median(reader.warm).toFixed(1)} ms | p95 ${p95(reader.warm).toFixed(1)} ms | ${old ? `${median(old.warm).toFixed(1)} ms | p95 ${p95(old.warm).toFixed(1)} ms |` : ''}
 
 ${old ? 'The old site is the Docusaurus build this project replaces (`OLD_SITE`), served the same way and measured by the same recorder in the same run.' : 'The old site was not measured: build it into `OLD_SITE` (see bench/lighthouse.ts) to compare.'}
+
 Targets: cold, ≤ 60 ms from the last key to the final suggestions; warm, ≤ 20 ms median.
 
 ## Search in the worker
