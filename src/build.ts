@@ -12,8 +12,8 @@ import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
-import { siteSearchEngine } from './search/in-memory.ts';
 import { searchIndexFiles } from './search/index-files.ts';
+import { siteSearch } from './search/site-search.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -111,9 +111,9 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
   });
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
   const search = await step('search', () => searchIndexFiles(site, { hashed: !cache }));
-  const searchQueries = checkSearch
-    ? await step('search-check', () => checkSearchQueries(site, input.texts.get(SEARCH_QUERIES_FILE), siteSearchEngine(site).search, diagnostics))
-    : undefined;
+  // The relevance gate: only when asked (check), and only a project with a query file pays for indexing in memory.
+  const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
+  const searchQueries = queries === undefined ? undefined : await step('search-check', () => checkSearchQueries(site, queries, siteSearch(site), diagnostics));
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls, { indexUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });

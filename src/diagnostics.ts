@@ -24,6 +24,7 @@ export type DiagnosticCode =
   | 'template'
   | 'budget'
   | 'search-query'
+  | 'search-queries-file'
   | 'output';
 
 /** A warning or error, with where it comes from and how to fix it. */

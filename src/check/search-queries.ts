@@ -1,16 +1,24 @@
 // The relevance gate: a project keeps what its readers type and the page each should find
 // (`content/search-queries.yaml`), and `egdocs check` warns, at the query's line, for every query whose page is not
 // among the suggestions. An edit that makes a page unfindable then fails CI like a broken link does.
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { explainYamlError } from '../content/yaml-errors.ts';
 import { didYouMean, type Diagnostics } from '../diagnostics.ts';
+import { sitePath } from '../site/urls.ts';
 import type { Site } from '../types.ts';
 
 export const SEARCH_QUERIES_FILE = 'content/search-queries.yaml';
 const KEYS = ['query', 'page', 'tags'];
 
-/** What the gate asks of search: hits for a query, best first, as the suggestions show them. */
-export type SearchFunction = (query: string, limit: number) => Promise<{ url: string; title: string }[]>;
+/**
+ * What the gate asks of search: at most `limit` hits for a query, best first, as the suggestions show them. A hit's
+ * URL is the base URL, the page's path and an optional `#anchor`; a title, when given, is named in the warning.
+ */
+export type SearchFunction = (query: string, limit: number) => Promise<SearchHitRef[]> | SearchHitRef[];
+export type SearchHitRef = { url: string; title?: string };
+
+/** How far a query that fails is searched again, to tell the writer where its page went. */
+const RANK_DEPTH = 50;
 
 interface Entry {
   query: string;
@@ -20,29 +28,55 @@ interface Entry {
   column: number;
 }
 
-/** Checks the query file's form, then runs every query; each problem is a warning at its line. */
-export async function checkSearchQueries(site: Site, text: string | undefined, search: SearchFunction, diagnostics: Diagnostics): Promise<{ checked: number; found: number } | undefined> {
-  if (text === undefined) return undefined;
+/** Checks the query file's form (`text`), then runs every query; each problem is a warning at its line. */
+export async function checkSearchQueries(site: Site, text: string, search: SearchFunction, diagnostics: Diagnostics): Promise<{ checked: number; found: number }> {
   const entries = readEntries(site, text, diagnostics);
   const limit = site.config.search.maxSuggestions;
   const base = site.config.baseUrl;
   let found = 0;
   for (const entry of entries) {
     const hits = await search(entry.query, limit);
-    if (hits.some((hit) => entry.pages.includes(hit.url.replace(/#.*$/, '')))) {
+    if (rankOf(entry, hits) !== undefined) {
       found++;
       continue;
     }
-    const wanted = entry.pages.map((page) => page.slice(base.length - 1)).join(' or ');
-    const first = hits[0] ? `the first is ${hits[0].url.slice(base.length - 1)} (${hits[0].title})` : 'it finds nothing';
+    const shown = (url: string) => url.slice(base.length - 1);
+    const wanted = entry.pages.map(shown).join(' or ');
+    const first = hits[0] ? `the first is ${shown(hits[0].url)}${hits[0].title ? ` (${hits[0].title})` : ''}` : 'it finds nothing';
     diagnostics.warn(
       'search-query',
-      `search for "${entry.query}" does not suggest ${wanted} among its first ${limit}; ${first}`,
+      `search for "${entry.query}" does not suggest ${wanted} among its first ${limit}${await whereItWent(entry, search, hits, limit)}; ${first}`,
       { file: SEARCH_QUERIES_FILE, line: entry.line, column: entry.column },
       "use the readers' words in the page's title or headings, or add them to its sidebar category's keywords",
     );
   }
   return { checked: entries.length, found };
+}
+
+/** The place (0-based) of the first hit on one of the entry's pages, if any. */
+function rankOf(entry: Entry, hits: SearchHitRef[]): number | undefined {
+  const at = hits.findIndex((hit) => entry.pages.includes(hit.url.replace(/#.*$/, '')));
+  return at < 0 ? undefined : at;
+}
+
+/**
+ * Where the page of a failing query ranks, searched again deeper: a page 9th needs a nudge, one that is gone needs
+ * its words back. Ranking may differ a little with the limit (some boosts look only at the hits to show), so a page
+ * the deeper search puts within the limit gets no rank rather than a wrong one.
+ */
+async function whereItWent(entry: Entry, search: SearchFunction, hits: SearchHitRef[], limit: number): Promise<string> {
+  if (hits.length === 0) return '';
+  const depth = Math.max(RANK_DEPTH, limit * 2);
+  // Fewer hits than asked for: there is nothing deeper to look at.
+  const deeper = hits.length < limit ? hits : await search(entry.query, depth);
+  const rank = rankOf(entry, deeper);
+  if (rank !== undefined) return rank < limit ? '' : ` (it comes ${ordinal(rank + 1)})`;
+  return deeper.length < depth ? ' (nor anywhere in its results)' : ` (nor in the first ${depth})`;
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
 }
 
 /** The valid entries of the file; a malformed one is a warning and is skipped. */
@@ -51,11 +85,11 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
   const doc = parseDocument(text, { lineCounter: lines });
   const warn = (message: string, node: Node | null | undefined, hint?: string) => {
     const at = lines.linePos(node?.range?.[0] ?? 0);
-    diagnostics.warn('search-query', message, { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col }, hint);
+    diagnostics.warn('search-queries-file', message, { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col }, hint);
   };
   if (doc.errors.length > 0) {
     const problem = explainYamlError(text, doc);
-    diagnostics.warn('search-query', problem.message, { file: SEARCH_QUERIES_FILE, line: problem.line, column: problem.column }, problem.hint);
+    diagnostics.warn('search-queries-file', problem.message, { file: SEARCH_QUERIES_FILE, line: problem.line, column: problem.column }, problem.hint);
     return [];
   }
   if (doc.contents === null) return [];
@@ -65,6 +99,14 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
   }
   const docPaths = new Map(site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])));
   const routePaths = new Set(site.routes.map((route) => route.path));
+  const base = site.config.baseUrl;
+  // A doc by its id, anything else by its site path ('/blog/welcome/', with or without the last '/'; an anchor is
+  // ignored, since hits are compared by page).
+  const pathOf = (id: string): string | undefined => {
+    if (!id.startsWith('/')) return docPaths.get(id);
+    const path = sitePath(site.config, id.replace(/#.*$/, ''));
+    return [path, `${path}/`].find((candidate) => routePaths.has(candidate));
+  };
   const entries: Entry[] = [];
   for (const item of doc.contents.items) {
     if (!isMap(item)) {
@@ -86,21 +128,27 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
       warn('a search query without its text', queryNode ?? item, "add 'query: <what a reader types>'");
       continue;
     }
-    const named = isScalar(pageNode) ? [pageNode] : isSeq(pageNode) ? ((pageNode as { items: unknown[] }).items.filter(isScalar) as Scalar[]) : [];
+    // 'page:' left empty names no page, like no 'page' at all.
+    const named = isScalar(pageNode) ? (String(pageNode.value ?? '').trim() ? [pageNode] : []) : isSeq(pageNode) ? (pageNode as YAMLSeq<unknown>).items : [];
     if (named.length === 0) {
       warn(`search query "${query}" names no page`, pageNode ?? item, "add 'page: <doc id>', the file under content/docs without .md");
       continue;
     }
     const pages: string[] = [];
     for (const node of named) {
-      const id = String(node.value);
-      const path = id.startsWith('/') ? site.config.baseUrl + id.replace(/^\/+/, '') : docPaths.get(id);
-      if (path && (routePaths.has(path) || routePaths.has(`${path}/`))) {
-        pages.push(routePaths.has(path) ? path : `${path}/`);
+      const id = isScalar(node) ? String(node.value ?? '').trim() : '';
+      if (!id) {
+        warn(`search query "${query}": a page is a doc id or a path`, node as Node, "write 'page: admin-panel/server-setup', or a list of them in [ ]");
         continue;
       }
-      const guess = id.startsWith('/') ? undefined : didYouMean(id, docPaths.keys());
-      warn(`search query "${query}": no page '${id}'`, node, guess ? `did you mean '${guess}'?` : 'name a doc by its id (its file under content/docs without .md) or a page by its path, like /blog/');
+      const path = pathOf(id);
+      if (path) {
+        pages.push(path);
+        continue;
+      }
+      const guess = id.startsWith('/') ? didYouMean(id, [...routePaths].map((route) => route.slice(base.length - 1))) : didYouMean(id, docPaths.keys());
+      const fix = id.startsWith('/') ? 'name a page by its path under the base URL, like /blog/' : 'name a doc by its id: its file under content/docs without .md';
+      warn(`search query "${query}": no page '${id}'`, node as Node, guess ? `did you mean '${guess}'?` : fix);
     }
     if (pages.length === 0) continue;
     const at = lines.linePos(queryNode!.range?.[0] ?? 0);

@@ -42,7 +42,7 @@ function explain(text: string, doc: Document.Parsed, lineOf: (offset: number) =>
     case 'DUPLICATE_KEY':
       return duplicateKey(doc, at, lineOf) ?? fallback;
     case 'UNEXPECTED_TOKEN':
-      return textAfterQuote(doc, at) ?? fallback;
+      return textAfterQuote(doc, at) ?? tabIndent(text, at) ?? fallback;
     case 'BAD_SCALAR_START':
       return { ...fallback, hint: 'put the value in quotes' };
     default:
@@ -106,6 +106,12 @@ function colonInValue(text: string, error: YAMLError): Found | undefined {
   const rest = lineTextAt(text, error.pos[0]).slice(columnAt(text, error.pos[0]) - 1);
   if (!/:(\s|$)/.test(rest)) return undefined;
   return { message: error.message.split('\n')[0], offset: error.pos[0], hint: "put the value in quotes when it contains ': '" };
+}
+
+/** A tab indenting a line under a list item, which the parser reports as an unexpected token rather than a tab. */
+function tabIndent(text: string, at: number): Found | undefined {
+  if (!/^[ \t]*\t/.test(lineTextAt(text, at))) return undefined;
+  return { message: 'this line is indented with a tab, which YAML does not allow', offset: text.lastIndexOf('\n', at - 1) + 1, hint: 'indent with spaces' };
 }
 
 /** `title: A` then `  description: x`: an indented key under one that already has a value. */

@@ -62,7 +62,13 @@ test('the search queries file: a page readers cannot find fails check at the que
   const dir = await project({ ...CLEAN, 'content/search-queries.yaml': '# What readers type\n- query: install\n  page: intro\n' });
   const failing = await egdocs(dir, 'check');
   assert.is(failing.code, 1);
-  assert.match(failing.stdout, 'content/search-queries.yaml:2:10  search for "install" does not suggest /docs/ among its first 8; the first is /docs/setup/');
+  assert.match(
+    failing.stdout,
+    'content/search-queries.yaml:2:10  search for "install" does not suggest /docs/ among its first 8 (nor anywhere in its results); the first is /docs/setup/#install (Setup)',
+  );
+  const github = await egdocs(dir, 'check', '--format', 'github');
+  assert.is(github.code, 1);
+  assert.match(github.stdout, '::warning file=content/search-queries.yaml,line=2,col=10,title=egdocs search-query::search for "install"');
   await writeFile(path.join(dir, 'content/search-queries.yaml'), '# What readers type\n- query: install\n  page: setup\n');
   const passing = await egdocs(dir, 'check');
   assert.is(passing.code, 0, passing.stdout);
