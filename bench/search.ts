@@ -1,7 +1,7 @@
 // `npm run bench:search`: relevance and cost of search. Runs this site's relevance set (content/search-queries.yaml,
 // the file `egdocs check` gates on) through the engine the browser's worker runs, and reports success@1, success@8
 // and mean reciprocal rank, by tag; then what a first search costs (index files fetched, gzip bytes, time) on this
-// site and on synthetic sites of 1,000 and 10,000 pages, and the build time of the index. Writes bench/SEARCH.md.
+// site and on synthetic sites of 100, 1,000 and 10,000 pages, and the build time of the index. Writes bench/SEARCH.md.
 // `BENCH_SEARCH_SCALE=0` skips the synthetic sites.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -115,7 +115,7 @@ const rows: string[] = [];
 const here = await firstSearch(site, index.files, index.manifestPath, WORD);
 rows.push(`| this site (${site.pages.length} pages) | ${index.buildMs.toFixed(0)} ms | ${index.count} files, ${kb(index.gzip)} | ${here.alone.files} files, ${kb(here.alone.gzip)} | ${kb(here.typed.gzip)} | ${here.alone.ms.toFixed(1)} ms |`);
 if (process.env.BENCH_SEARCH_SCALE !== '0') {
-  for (const pages of [1_000, 10_000]) {
+  for (const pages of [100, 1_000, 10_000]) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-search-bench-'));
     try {
       await writeSyntheticSite(dir, pages);
