@@ -12,7 +12,7 @@ import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
-import { searchIndexFiles } from './search/index-files.ts';
+import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
 import { siteSearch } from './search/site-search.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
@@ -44,10 +44,12 @@ export interface BuildCache {
   /** Templates loaded fresh after a change (serve); none means the ones compiled in. */
   templates?: Templates;
   render: RenderMemo;
+  /** The terms of each text the search index holds, so a save re-cuts only the texts it changed. */
+  searchTerms: TermsMemo;
 }
 
 export function createBuildCache(): BuildCache {
-  return { parsed: new Map(), pages: new Map(), render: { routes: new Map(), rendered: 0 } };
+  return { parsed: new Map(), pages: new Map(), render: { routes: new Map(), rendered: 0 }, searchTerms: new TermsMemo() };
 }
 
 /** Thrown when a build has errors: carries every diagnostic, so all problems show at once. */
@@ -110,7 +112,9 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
     return cache.bundle;
   });
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
-  const search = await step('search', () => searchIndexFiles(site, { hashed: !cache }));
+  // Serve builds the search index only when a page first asks for it after a save (BuildResult.searchIndex): it
+  // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
+  const search = await step('search', () => (cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined }));
   // The relevance gate: only when asked (check), and only a project with a query file pays for indexing in memory.
   const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
   const searchQueries = queries === undefined ? undefined : await step('search-check', () => checkSearchQueries(site, queries, siteSearch(site), diagnostics));
@@ -137,7 +141,7 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
         return list;
       });
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
-  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights, searchQueries };
+  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights, searchQueries, searchIndex: search.later };
 }
 
 function stopOnErrors(diagnostics: Diagnostics): void {

@@ -442,6 +442,11 @@ export interface BuildResult {
   weights: PageWeight[];
   /** How many markdown pages and routes this build rendered; with a BuildCache, the rest were reused. */
   rendered: { pages: number; routes: number };
+  /**
+   * Serve only: the search index's files, built when first called (the dev server calls it when a page first asks
+   * for one of them). A build without a cache has them in `files`.
+   */
+  searchIndex?: () => OutputFile[];
   /** With `checkSearch`: how many queries of content/search-queries.yaml ran, and how many found their page. */
   searchQueries?: { checked: number; found: number };
 }

@@ -24,7 +24,8 @@ const start = {
 /** The site as files and diagnostics, comparable between two builds. */
 function snapshot(result: BuildResult): { files: Record<string, string>; diagnostics: string[] } {
   const files: Record<string, string> = {};
-  for (const file of result.files) files[file.path] = Buffer.from(file.contents).toString('base64');
+  // Serve's builds make the search index when it is first asked for; compared, it is made here.
+  for (const file of [...result.files, ...(result.searchIndex?.() ?? [])]) files[file.path] = Buffer.from(file.contents).toString('base64');
   return { files, diagnostics: sortDiagnostics(result.diagnostics).map(formatDiagnostic) };
 }
 

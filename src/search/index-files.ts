@@ -28,17 +28,61 @@ export interface SearchIndexFiles {
   url: string;
 }
 
-/** The search index files of a site. `hashed: false` (serve) gives fixed names, as for the sidebar files. */
-export function searchIndexFiles(site: Site, { hashed = true } = {}): SearchIndexFiles {
-  const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25);
+/**
+ * The terms of each text indexed by earlier builds (serve): cutting and stemming is most of the index's cost, and a
+ * save changes a few texts. Each build keeps only the texts it used, so the memo does not grow with the edits.
+ */
+export class TermsMemo {
+  private last = new Map<string, string[]>();
+  private next = new Map<string, string[]>();
+
+  terms(text: string, joined: boolean): string[] {
+    const key = `${joined ? 'j' : 'p'}${text}`;
+    let found = this.next.get(key) ?? this.last.get(key);
+    if (!found) found = termsOf(text, { joined });
+    this.next.set(key, found);
+    return found;
+  }
+
+  /** Ends a build: what it did not use is forgotten. */
+  done(): void {
+    this.last = this.next;
+    this.next = new Map();
+  }
+}
+
+/**
+ * The search index files of a site. `hashed: false` (serve) gives fixed names, as for the sidebar files; `memo`
+ * (serve) keeps each text's terms from one build to the next.
+ */
+export function searchIndexFiles(site: Site, { hashed = true, memo }: { hashed?: boolean; memo?: TermsMemo } = {}): SearchIndexFiles {
+  const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25, memo);
+  memo?.done();
   const texts = rest.map(({ data }) => JSON.stringify(data));
   // One hash for the set, from every file: the manifest names the others by it.
   const hash = hashed ? contentHash([JSON.stringify(manifest.data), ...texts].join('\n')) : '';
   (manifest.data as Manifest).hash = hash;
-  const folder = 'assets/search/';
-  const manifestPath = `${folder}${fileName(`search-${site.config.docs.version.name}`, hash)}`;
-  const files = [{ path: manifestPath, contents: JSON.stringify(manifest.data) }, ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] }))];
-  return { files, url: site.config.baseUrl + manifestPath };
+  const manifestAt = manifestPath(site, hash);
+  const folder = manifestAt.slice(0, manifestAt.lastIndexOf('/') + 1);
+  const files = [{ path: manifestAt, contents: JSON.stringify(manifest.data) }, ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] }))];
+  return { files, url: site.config.baseUrl + manifestAt };
+}
+
+/**
+ * For serve: the manifest's URL now (its name is fixed: no hash), the files when `later` is called. `later` builds
+ * them once, from this build's site, with the memo of earlier builds.
+ */
+export function searchIndexLater(site: Site, memo: TermsMemo): SearchIndexFiles & { later: () => OutputFile[] } {
+  let files: OutputFile[] | undefined;
+  return {
+    files: [],
+    url: site.config.baseUrl + manifestPath(site, ''),
+    later: () => (files ??= searchIndexFiles(site, { hashed: false, memo }).files),
+  };
+}
+
+function manifestPath(site: Site, hash: string): string {
+  return `assets/search/${fileName(`search-${site.config.docs.version.name}`, hash)}`;
 }
 
 /** A file of the index before it is named: `name` without the hash and extension. */
@@ -48,8 +92,8 @@ export interface IndexFile {
 }
 
 /** The index of the records: the manifest first, then vocabularies, postings and texts. Pure. */
-export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): IndexFile[] {
-  const postings = weighPostings(data, bm25);
+export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], memo?: TermsMemo): IndexFile[] {
+  const postings = weighPostings(data, bm25, memo ? (text, joined) => memo.terms(text, joined) : (text, joined) => termsOf(text, { joined }));
   const terms = [...postings.keys()].sort();
 
   // The number of sections each term is in (a term in two fields of a section counts it once), marking each
@@ -150,7 +194,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25']): In
  * in), times the field's and the section's boost, rounded to three decimals. Flat arrays, not pairs: a large site
  * has millions of postings.
  */
-function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): Map<string, number[][]> {
+function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25'], terms: (text: string, joined: boolean) => string[]): Map<string, number[][]> {
   const counts = new Map<string, number[][]>();
   const totalLength = FIELDS.map(() => 0);
   const lengths = FIELDS.map(() => new Uint32Array(data.sections.length));
@@ -160,13 +204,13 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25']): M
   data.sections.forEach(([page, , heading, text], section) => {
     if (pageTerms?.page !== page) {
       const [title, , breadcrumb, , keywords] = data.pages[page];
-      pageTerms = { page, title: termsOf(title, { joined: true }), part: termsOf(keywords ? `${breadcrumb} ${keywords}` : breadcrumb) };
+      pageTerms = { page, title: terms(title, true), part: terms(keywords ? `${breadcrumb} ${keywords}` : breadcrumb, false) };
     }
-    [pageTerms.title, termsOf(heading, { joined: true }), termsOf(text), pageTerms.part].forEach((terms, field) => {
-      lengths[field][section] = terms.length;
-      totalLength[field] += terms.length;
+    [pageTerms.title, terms(heading, true), terms(text, false), pageTerms.part].forEach((list, field) => {
+      lengths[field][section] = list.length;
+      totalLength[field] += list.length;
       frequency.clear();
-      for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+      for (const term of list) frequency.set(term, (frequency.get(term) ?? 0) + 1);
       for (const [term, tf] of frequency) {
         let fields = counts.get(term);
         if (!fields) counts.set(term, (fields = FIELDS.map(() => [])));

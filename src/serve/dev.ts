@@ -14,9 +14,9 @@ import { loadConfig } from '../config/load.ts';
 import { printDiagnostics } from '../cli/report.ts';
 import { diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
-import type { Config } from '../types.ts';
+import type { Config, OutputFile } from '../types.ts';
 import { guardHosts, hostCheck, refusal, sameOrigin } from './hosts.ts';
-import { isInside, listen, mapSource, staticHandler } from './static.ts';
+import { type FileSource, isInside, listen, mapSource, staticHandler } from './static.ts';
 
 /** Where the dev server's own endpoints live: outside any base URL a site would use. */
 const DEV_PREFIX = '/__egdocs/';
@@ -60,6 +60,8 @@ interface State {
   cache: BuildCache;
   /** The site as served. */
   files: Map<string, string | Uint8Array>;
+  /** The search index of the last build, until a request makes it (BuildResult.searchIndex). */
+  searchIndex?: () => OutputFile[];
   /** Bumped by every good build; a page that reconnects with another number reloads. */
   build: number;
   /** The last build's problems, while it is failing. */
@@ -84,6 +86,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     else state.content = await readContentFiles(root);
     const result = await buildSiteFiles({ config: state.config, files: state.content, cache: state.cache });
     state.files = new Map(result.files.map((file) => [file.path, file.contents]));
+    state.searchIndex = result.searchIndex;
     state.build++;
     return result;
   };
@@ -97,8 +100,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const client = liveClientSource();
   const serveSite = staticHandler(
-    // Read through state on every request: a rebuild swaps the map.
-    mapSource(() => state.files),
+    // Read through state on every request: a rebuild swaps the map. The search index is added to it when a page
+    // first asks for one of its files after a build.
+    withSearchIndex(state, mapSource(() => state.files)),
     config.baseUrl,
     (html) => html.replace('</body>', `<script src="${CLIENT_PATH}" defer></script></body>`),
   );
@@ -243,6 +247,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },
+  };
+}
+
+/** A source that builds the search index into the state's files when a page first asks for one of them. */
+function withSearchIndex(state: State, source: FileSource): FileSource {
+  return (relPath) => {
+    if (state.searchIndex && relPath.startsWith('assets/search/')) {
+      for (const file of state.searchIndex()) state.files.set(file.path, file.contents);
+      state.searchIndex = undefined;
+    }
+    return source(relPath);
   };
 }
 
