@@ -35,4 +35,43 @@ test('the page paints its text while main.js is held back, and hydrates when it 
   await page.close();
 });
 
+test('no script or chunk is asked for before the first contentful paint is on screen', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 412, height: 823 } });
+  const problems = problemsOf(page);
+  await page.goto(`${h.base}docs/admin-panel/server-requirements/`);
+  await hydrated(page);
+  // Resource timing as the page recorded it: each script's request against the paint's presentation time.
+  const { fcp, scripts } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/js/')).map((e) => ({ url: e.name, start: e.startTime })),
+  }));
+  assert.ok(fcp !== undefined, 'the page recorded its first contentful paint');
+  assert.ok(scripts.some(({ url }) => MAIN.test(url)), scripts.map(({ url }) => url).join());
+  assert.ok(scripts.length > 1, 'the preloaded chunks were asked for too');
+  for (const { url, start } of scripts) assert.ok(start > fcp!, `${url} asked for at ${start} ms, before the paint at ${fcp} ms`);
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('a page opened in a background tab, which paints nothing, asks for its scripts at once and hydrates', async () => {
+  const page = await h.browser.newPage();
+  const problems = problemsOf(page);
+  // Headless pages are always visible: the page is told it is hidden, as a tab opened in the background is.
+  await page.addInitScript(`Object.defineProperty(Document.prototype, 'hidden', { get: () => true })`);
+  await page.goto(`${h.base}docs/admin-panel/server-requirements/`);
+  await hydrated(page);
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('a browser without paint timing asks for the scripts from the frame after the first, and hydrates', async () => {
+  const page = await h.browser.newPage();
+  const problems = problemsOf(page);
+  await page.addInitScript(`Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => ['mark', 'measure'] })`);
+  await page.goto(`${h.base}docs/admin-panel/server-requirements/`);
+  await hydrated(page);
+  assert.equal(problems, []);
+  await page.close();
+});
+
 test.run();
