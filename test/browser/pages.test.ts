@@ -53,6 +53,9 @@ test('dark by default; the toggle switches to light, stores it, and a reload kee
   assert.match(await page.evaluate(() => Object.values(localStorage).join(' ')), 'light');
   await page.reload();
   assert.ok(luminance(await background()) > 0.45, 'light after a reload');
+  // The head script sets the colours before the first paint; the toggle's label is React's, so it is right once the
+  // page has hydrated, which starts only after that paint.
+  await hydrated(page);
   assert.match(await page.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label') ?? '', 'currently light mode');
   await page.close();
 });
