@@ -13,7 +13,7 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
-import { siteSearch } from './search/site-search.ts';
+import { engineOfFiles } from './search/in-memory.ts';
 import { buildSite } from './site/index.ts';
 import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -115,9 +115,15 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
   // Serve builds the search index only when a page first asks for it after a save (BuildResult.searchIndex): it
   // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
   const search = await step('search', () => (cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined }));
-  // The relevance gate: only when asked (check), and only a project with a query file pays for indexing in memory.
+  // The relevance gate: only when asked (check), over the very index files this build wrote.
   const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
-  const searchQueries = queries === undefined ? undefined : await step('search-check', () => checkSearchQueries(site, queries, siteSearch(site), diagnostics));
+  const searchQueries =
+    queries === undefined
+      ? undefined
+      : await step('search-check', () => {
+          const engine = engineOfFiles(search.later?.() ?? search.files, search.url.slice(config.baseUrl.length), config.baseUrl, config.search.excerptLength);
+          return checkSearchQueries(site, queries, (query, limit) => engine.search(query, limit), diagnostics);
+        });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls, { indexUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });

@@ -2,6 +2,7 @@
 // `npm run bench:search` query, with the code the browser's worker runs.
 import { createEngine, type Engine, readManifest } from '../client/search/engine.ts';
 import { fileName, type Manifest } from '../client/search/format.ts';
+import type { SearchFunction } from '../check/search-queries.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 import { indexFiles } from './index-files.ts';
@@ -14,6 +15,12 @@ export function engineOfRecords(data: SearchData, options: { baseUrl: string; ex
     if (!byName.has(name)) throw new Error(`search index file ${name} is missing`);
     return byName.get(name);
   }, options);
+}
+
+/** The search function of a site (`egdocs check` hands the relevance gate one, over the files it built). */
+export function siteSearch(site: Site): SearchFunction {
+  const engine = siteSearchEngine(site);
+  return (query, limit) => engine.search(query, limit);
 }
 
 /** An engine over a site's search index. */

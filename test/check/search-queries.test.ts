@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
 import { checkSearchQueries, type SearchFunction } from '../../src/check/search-queries.ts';
 import { type Diagnostic, Diagnostics } from '../../src/diagnostics.ts';
-import { siteSearch } from '../../src/search/site-search.ts';
+import { siteSearch } from '../../src/search/in-memory.ts';
 import { buildFromMap, contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('check: search queries');
