@@ -132,7 +132,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   let shard: ShardFile | undefined;
   let size = 0;
   for (const term of terms) {
-    const encoded = postings.get(term)!.map((list) => deltasOfPairs(list));
+    const encoded = postings.get(term)!.map((list) => deltas(list, 2));
     const bytes = term.length + encoded.reduce((sum, list) => sum + list.length * 4, 8);
     if (!shard || size + bytes > SHARD_BYTES) {
       shards.push((shard = {}));
@@ -177,8 +177,8 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
     sections: data.sections.length,
     letters,
     shards: shardStarts,
-    pageStarts: deltas(pageStarts.map((start) => [start])),
-    chunkStarts: deltas(chunkStarts.map((start) => [start])),
+    pageStarts: deltas(pageStarts, 1),
+    chunkStarts: deltas(chunkStarts, 1),
   };
   return [
     { name: 'manifest', data: manifest },
@@ -254,11 +254,4 @@ function heaviest(fields: number[][], count: number): number[][] {
     for (let i = 0; i < list.length; i += 2) if (list[i + 1] > cut || (list[i + 1] === cut && room-- > 0)) kept.push(list[i], list[i + 1]);
     return kept;
   });
-}
-
-/** Flat section, weight pairs with the sections delta-coded. */
-function deltasOfPairs(flat: number[]): number[] {
-  const out = flat.slice();
-  for (let i = out.length - 2; i >= 2; i -= 2) out[i] -= out[i - 2];
-  return out;
 }

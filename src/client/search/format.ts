@@ -61,14 +61,13 @@ export function vocabName(letter: string): string {
   return `v${letter.codePointAt(0)}`;
 }
 
-/** Tuples whose first number ascends, flattened with that number delta-coded: [[3, 9], [5, 1]] → [3, 9, 2, 1]. */
-export function deltas(tuples: number[][]): number[] {
-  const out: number[] = [];
-  let last = 0;
-  for (const [first, ...rest] of tuples) {
-    out.push(first - last, ...rest);
-    last = first;
-  }
+/**
+ * A flat list of tuples of `width` numbers whose first number ascends, with that number delta-coded:
+ * deltas([3, 9, 5, 1], 2) is [3, 9, 2, 1].
+ */
+export function deltas(flat: number[], width: number): number[] {
+  const out = flat.slice();
+  for (let i = out.length - width; i >= width; i -= width) out[i] -= out[i - width];
   return out;
 }
 
