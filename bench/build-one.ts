@@ -11,13 +11,15 @@ const config = await loadConfig({ configFile: path.join(dir, 'site.config.ts') }
 const result = await buildSiteFiles({ config });
 await new FsWriter(config.paths.outDir).write(result.files);
 const ms = performance.now() - start;
-console.log(JSON.stringify({
-  ms,
-  pages: result.site.routes.length,
-  files: result.files.length,
-  warnings: result.diagnostics.length,
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
-  steps: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)])),
-  heapMb: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.heapMb)])),
-  weights: result.weights,
-}));
+console.log(
+  JSON.stringify({
+    ms,
+    pages: result.site.routes.length,
+    files: result.files.length,
+    warnings: result.diagnostics.length,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    steps: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.ms)])),
+    heapMb: Object.fromEntries(result.timings.map((t) => [t.step, Math.round(t.heapMb)])),
+    weights: result.weights,
+  }),
+);

@@ -15,7 +15,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
-interface Measure { ms: number; pages: number; peakRssMb: number; warnings: number; steps: Record<string, number>; weights: PageWeight[] }
+interface Measure {
+  ms: number;
+  pages: number;
+  peakRssMb: number;
+  warnings: number;
+  steps: Record<string, number>;
+  weights: PageWeight[];
+}
 
 function measure(dir: string): Measure {
   const out = execFileSync('node', ['--import', 'tsx', path.join(root, 'bench/build-one.ts'), dir], {
@@ -25,7 +32,6 @@ function measure(dir: string): Measure {
   });
   return JSON.parse(out.toString().trim().split('\n').pop()!);
 }
-
 
 const rows: string[] = [];
 let siteWeights: PageWeight[] = [];
@@ -40,7 +46,9 @@ const hugoCells = (ms: number, runs?: HugoMeasure[]) => {
 const report = (label: string, results: Measure[], hugoRuns?: HugoMeasure[]) => {
   const ms = median(results.map((r) => r.ms));
   const rss = median(results.map((r) => r.peakRssMb));
-  const steps = Object.entries(results[0].steps).map(([k, v]) => `${k} ${v}`).join(', ');
+  const steps = Object.entries(results[0].steps)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   const line = `| ${label} | ${results[0].pages} | ${(ms / 1000).toFixed(2)} s | ${Math.round(rss)} MB | ${results[0].warnings} ${hugoCells(ms, hugoRuns)} ${steps} |`;
   rows.push(line);
   console.log(line);
@@ -60,7 +68,9 @@ async function coldAndWarm(label: string, dir: string, warmRuns: number, hugoRun
 }
 
 if (!hugo) console.log('hugo is not installed (apt-get install hugo): no Hugo reference times this run.');
-console.log(`| site | routes | build time (median) | peak RSS | warnings | ${hugo ?? 'Hugo'} | egdocs / Hugo | steps of the first run (ms) |`);
+console.log(
+  `| site | routes | build time (median) | peak RSS | warnings | ${hugo ?? 'Hugo'} | egdocs / Hugo | steps of the first run (ms) |`,
+);
 await coldAndWarm('eGrocer docs (this repository)', root, runs);
 for (const size of sizes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `egdocs-bench-${size}-`));
@@ -104,7 +114,11 @@ ${siteWeights.map((w) => `| ${w.kind} | ${w.routes} | ${kb(w.jsGzip)} KB | ${kb(
 console.log(weights);
 
 console.log('\nsearch');
-execFileSync('node', ['--import', 'tsx', path.join(root, 'bench/search.ts')], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'ignore' });
+execFileSync('node', ['--import', 'tsx', path.join(root, 'bench/search.ts')], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: 'production' },
+  stdio: 'ignore',
+});
 const searchReport = await readFile(path.join(root, 'bench/SEARCH.md'), 'utf8');
 /** The markdown table of SEARCH.md whose header starts with `start`. */
 const tableOf = (start: string) => {

@@ -16,7 +16,12 @@ import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const h = await startHarness();
-const files = new Map(h.result.files.map((file) => [file.path, typeof file.contents === 'string' ? Buffer.from(file.contents) : Buffer.from(file.contents)]));
+const files = new Map(
+  h.result.files.map((file) => [
+    file.path,
+    typeof file.contents === 'string' ? Buffer.from(file.contents) : Buffer.from(file.contents),
+  ]),
+);
 
 async function coldLoad(url: string) {
   const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -35,7 +40,11 @@ async function coldLoad(url: string) {
   const base = new URL(h.base).pathname;
   const sum = (ext: string) => {
     const chosen = [...new Set(loaded)].filter((p) => p.endsWith(ext)).map((p) => files.get(p.slice(base.length))!);
-    return { count: chosen.length, raw: chosen.reduce((n, b) => n + b.length, 0), gzip: chosen.reduce((n, b) => n + gzipSync(b).length, 0) };
+    return {
+      count: chosen.length,
+      raw: chosen.reduce((n, b) => n + b.length, 0),
+      gzip: chosen.reduce((n, b) => n + gzipSync(b).length, 0),
+    };
   };
   return { js: sum('.js'), css: sum('.css') };
 }
@@ -44,7 +53,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Click → the new h1 in the DOM, measured inside the page. */
 async function clickToContent(page: Page, linkName: string, prefetch: boolean): Promise<number> {
-  const link = page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: linkName, exact: true });
+  const link = page
+    .getByRole('navigation', { name: 'Docs sidebar' })
+    .getByRole('link', { name: linkName, exact: true });
   if (prefetch) {
     await link.hover();
     await page.waitForTimeout(250);
@@ -72,11 +83,23 @@ async function clickToContent(page: Page, linkName: string, prefetch: boolean): 
 
 async function navigation(prefetch: boolean): Promise<number[]> {
   const context = await h.browser.newContext({ viewport: { width: 1280, height: 1400 } });
-  if (!prefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  if (!prefetch)
+    await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
   const page = await context.newPage();
   await page.goto(`${h.base}docs/admin-panel/intro/`);
   await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated'));
-  const labels = ['Server Requirements', 'Create a Subdomain', 'PHP.ini Settings', 'Localhost Setup', 'Server Setup', 'Store Settings', 'Google Maps API', 'Login Settings', 'Payment Gateways', 'Cart Reminder'];
+  const labels = [
+    'Server Requirements',
+    'Create a Subdomain',
+    'PHP.ini Settings',
+    'Localhost Setup',
+    'Server Setup',
+    'Store Settings',
+    'Google Maps API',
+    'Login Settings',
+    'Payment Gateways',
+    'Cart Reminder',
+  ];
   const times: number[] = [];
   for (let round = 0; round < 2; round++) {
     for (const label of round === 0 ? labels : [...labels].reverse()) {
@@ -117,11 +140,15 @@ interface Typed {
 /** Types as a reader does (a key every KEY_DELAY ms), then waits until the suggestions have been still for 500 ms. */
 async function typeAndSettle(page: Page, text: string): Promise<Typed> {
   await page.keyboard.type(text, { delay: KEY_DELAY });
-  await page.waitForFunction(() => {
-    const log = (window as unknown as { __typed: Typed }).__typed;
-    const last = log.changes[log.changes.length - 1]?.at ?? 0;
-    return log.changes.length > 0 && performance.now() - Math.max(last, log.keys[log.keys.length - 1].at) > 500;
-  }, undefined, { polling: 50 });
+  await page.waitForFunction(
+    () => {
+      const log = (window as unknown as { __typed: Typed }).__typed;
+      const last = log.changes[log.changes.length - 1]?.at ?? 0;
+      return log.changes.length > 0 && performance.now() - Math.max(last, log.keys[log.keys.length - 1].at) > 500;
+    },
+    undefined,
+    { polling: 50 },
+  );
   return page.evaluate('window.__typed') as Promise<Typed>;
 }
 
@@ -135,7 +162,11 @@ async function searchAsReader(base: string): Promise<{ cold: { first: number; la
   const open = async (page: Page) => {
     await page.goto(`${base}docs/admin-panel/intro/`, { waitUntil: 'load' });
     // Both sites' scripts have run: egdocs marks its root, the old site has its search box.
-    await page.waitForFunction(() => document.querySelector('#__egdocs')?.hasAttribute('data-hydrated') || document.querySelector('.navbar__search-input'));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#__egdocs')?.hasAttribute('data-hydrated') ||
+        document.querySelector('.navbar__search-input'),
+    );
     await page.evaluate(RECORDER);
   };
   const cold: { first: number; last: number }[] = [];
@@ -178,7 +209,9 @@ async function searchAsReader(base: string): Promise<{ cold: { first: number; la
  */
 async function workerSearch(): Promise<{ ready: number; inWorker: number[]; roundTrip: number[] }> {
   const queries = parse(await readFile(path.join(root, 'content/search-queries.yaml'), 'utf8')) as { query: string }[];
-  const prefixes = queries.flatMap(({ query }) => Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)));
+  const prefixes = queries.flatMap(({ query }) =>
+    Array.from({ length: query.length }, (_, i) => query.slice(0, i + 1)),
+  );
   const page = await h.browser.newPage();
   await page.goto(`${h.base}docs/admin-panel/intro/`);
   // A string, not a function: tsx would compile a function with helpers the page does not have.
@@ -226,7 +259,8 @@ if (existsSync(path.join(OLD_SITE, 'index.html'))) {
 const searching = await workerSearch();
 await h.close();
 
-const line = (label: string, part: { count: number; raw: number; gzip: number }) => `| ${label} | ${part.count} | ${kb(part.raw)} | ${kb(part.gzip)} |`;
+const line = (label: string, part: { count: number; raw: number; gzip: number }) =>
+  `| ${label} | ${part.count} | ${kb(part.raw)} | ${kb(part.gzip)} |`;
 const report = `# Client benchmark
 
 Written by \`npm run bench:client\` (Chromium ${'headless'}, loopback server, 2 cores). Bytes are the files the

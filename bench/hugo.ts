@@ -32,10 +32,16 @@ export async function writeHugoProject(siteDir: string, hugoDir: string): Promis
   await mkdir(path.join(hugoDir, 'layouts/_default'), { recursive: true });
   // Same base path as the egdocs config, so URLs have the same shape.
   await writeFile(path.join(hugoDir, 'hugo.toml'), 'baseURL = "https://example.com/bench/"\ntitle = "Synthetic"\n');
-  await writeFile(path.join(hugoDir, 'layouts/_default/single.html'), shell('<h1>{{ .Title }}</h1>{{ .Content }}', '{{ .Title }}'));
+  await writeFile(
+    path.join(hugoDir, 'layouts/_default/single.html'),
+    shell('<h1>{{ .Title }}</h1>{{ .Content }}', '{{ .Title }}'),
+  );
   await writeFile(
     path.join(hugoDir, 'layouts/_default/list.html'),
-    shell('<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>', '{{ .Title }}'),
+    shell(
+      '<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>',
+      '{{ .Title }}',
+    ),
   );
 }
 
@@ -51,12 +57,17 @@ export async function measureHugo(hugoDir: string): Promise<HugoMeasure> {
   if (run.status !== 0) throw new Error(`hugo failed (${run.status}):\n${run.stderr}`);
   const rssKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1];
   const written = await readdir(path.join(hugoDir, 'public'), { recursive: true });
-  return { ms, pages: written.filter((name) => name.endsWith('.html')).length, peakRssMb: rssKb ? Number(rssKb) / 1024 : undefined };
+  return {
+    ms,
+    pages: written.filter((name) => name.endsWith('.html')).length,
+    peakRssMb: rssKb ? Number(rssKb) / 1024 : undefined,
+  };
 }
 
 /** The paragraph of bench/RESULTS.md that says what the Hugo columns measure. */
 export function hugoNote(version: string | undefined): string {
-  if (!version) return 'The Hugo columns are empty: `hugo` was not installed on this machine (`apt-get install hugo`).\n';
+  if (!version)
+    return 'The Hugo columns are empty: `hugo` was not installed on this machine (`apt-get install hugo`).\n';
   return `The Hugo columns build the same synthetic markdown with ${version} as a speed reference (\`bench/hugo.ts\`: a
 minimal project with one page layout and one list layout; \`hugo --quiet\` in a fresh process with no \`public/\` or
 \`resources/\` left over; median of as many runs as the egdocs rows; peak RSS from \`/usr/bin/time -v\`). Hugo's time

@@ -34,7 +34,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
  */
 const OLD_SITE = process.env.OLD_SITE ?? '/tmp/oldsite/build';
 
-interface Failing { id: string; title: string; categories: string[]; detail: string; runs: number }
+interface Failing {
+  id: string;
+  title: string;
+  categories: string[];
+  detail: string;
+  runs: number;
+}
 
 export interface LighthouseRow {
   /** 'egdocs', or the site it is compared with. */
@@ -54,7 +60,8 @@ export interface LighthouseRow {
   warnings: string[];
 }
 
-export type LighthouseFigures = { version: string; browser: string; runs: number; rows: LighthouseRow[] } | { skipped: string };
+export type LighthouseFigures =
+  { version: string; browser: string; runs: number; rows: LighthouseRow[] } | { skipped: string };
 
 /** Builds and serves the site, and runs Lighthouse RUNS times on each page in each form factor. */
 export async function measureLighthouse(): Promise<LighthouseFigures> {
@@ -67,7 +74,11 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
     const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
     const result = await buildSiteFiles({ config });
     await new FsWriter(path.join(outDir, 'build')).write(result.files);
-    ({ server } = await listen(staticHandler(folderSource(path.join(outDir, 'build')), config.baseUrl), '127.0.0.1', 0));
+    ({ server } = await listen(
+      staticHandler(folderSource(path.join(outDir, 'build')), config.baseUrl),
+      '127.0.0.1',
+      0,
+    ));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.baseUrl}`;
     // The site this one replaces, when its build is on disk: served the same way, scored in the same run.
     if (existsSync(path.join(OLD_SITE, 'index.html'))) {
@@ -80,7 +91,10 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
     if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath} (set CHROMIUM_PATH)` };
     try {
       chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
-      return await scoreAll([{ site: 'egdocs', base }, ...(oldBase ? [{ site: 'old site (Docusaurus)', base: oldBase }] : [])], chrome.port);
+      return await scoreAll(
+        [{ site: 'egdocs', base }, ...(oldBase ? [{ site: 'old site (Docusaurus)', base: oldBase }] : [])],
+        chrome.port,
+      );
     } catch (error) {
       return { skipped: `${chrome ? 'Lighthouse failed' : 'Chromium did not start'}: ${(error as Error).message}` };
     }
@@ -110,9 +124,13 @@ async function scoreAll(sites: { site: string; base: string }[], port: number): 
       }
     }
   }
-  return { version: last!.lighthouseVersion, browser: /HeadlessChrome\/[\d.]+/.exec(last!.environment.hostUserAgent)?.[0] ?? 'Chromium', runs: RUNS, rows };
+  return {
+    version: last!.lighthouseVersion,
+    browser: /HeadlessChrome\/[\d.]+/.exec(last!.environment.hostUserAgent)?.[0] ?? 'Chromium',
+    runs: RUNS,
+    rows,
+  };
 }
-
 
 function summarize(site: string, page: string, formFactor: 'mobile' | 'desktop', results: Result[]): LighthouseRow {
   const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -129,7 +147,13 @@ function summarize(site: string, page: string, formFactor: 'mobile' | 'desktop',
         const errored = audit.scoreDisplayMode === 'error';
         if (!errored && (audit.score === null || audit.score >= 0.9)) continue;
         const key = `${ref.id} ${id}`;
-        const entry = failing.get(key) ?? { id: ref.id, title: audit.title, categories: [id], detail: errored ? `error: ${audit.errorMessage}` : detailOf(audit), runs: 0 };
+        const entry = failing.get(key) ?? {
+          id: ref.id,
+          title: audit.title,
+          categories: [id],
+          detail: errored ? `error: ${audit.errorMessage}` : detailOf(audit),
+          runs: 0,
+        };
         entry.runs++;
         failing.set(key, entry);
       }
@@ -154,12 +178,15 @@ function summarize(site: string, page: string, formFactor: 'mobile' | 'desktop',
 /** What to act on: the display value and the first few elements, URLs or reasons the audit's table names. */
 function detailOf(audit: Result['audits'][string]): string {
   const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-  const named = items.slice(0, 3).map((item) => {
-    const node = item.node as { selector?: string } | undefined;
-    if (node?.selector) return `\`${node.selector}\``;
-    if (typeof item.url === 'string') return new URL(item.url).pathname.replace(/^.*\/assets\//, 'assets/');
-    return typeof item.reason === 'string' ? item.reason : '';
-  }).filter(Boolean);
+  const named = items
+    .slice(0, 3)
+    .map((item) => {
+      const node = item.node as { selector?: string } | undefined;
+      if (node?.selector) return `\`${node.selector}\``;
+      if (typeof item.url === 'string') return new URL(item.url).pathname.replace(/^.*\/assets\//, 'assets/');
+      return typeof item.reason === 'string' ? item.reason : '';
+    })
+    .filter(Boolean);
   return [audit.displayValue, named.join(', ')].filter(Boolean).join('; ');
 }
 
@@ -176,13 +203,22 @@ machine lowers the performance score.
   const rows = f.rows.map((r) => {
     const [low, high] = r.performanceRange;
     const perf = low === high ? `${r.scores.performance}` : `${r.scores.performance} (${low}–${high})`;
-    return `| ${r.site} | ${r.page} | ${r.formFactor} | ${perf} | ${CATEGORIES.slice(1).map((id) => r.scores[id]).join(' | ')} | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`;
+    return `| ${r.site} | ${r.page} | ${r.formFactor} | ${perf} | ${CATEGORIES.slice(1)
+      .map((id) => r.scores[id])
+      .join(
+        ' | ',
+      )} | ${(r.fcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} |`;
   });
-  const failing = f.rows.filter((r) => r.site === 'egdocs').flatMap((r) => {
-    const lines = r.failing.map((a) => `  - \`${a.id}\` (${a.categories.join(', ')}, ${a.runs} of ${f.runs} runs): ${a.title}${a.detail ? ` (${a.detail})` : ''}`);
-    const warnings = r.warnings.map((w) => `  - run warning: ${w}`);
-    return lines.length + warnings.length ? [`- ${r.page}, ${r.formFactor}:`, ...lines, ...warnings] : [];
-  });
+  const failing = f.rows
+    .filter((r) => r.site === 'egdocs')
+    .flatMap((r) => {
+      const lines = r.failing.map(
+        (a) =>
+          `  - \`${a.id}\` (${a.categories.join(', ')}, ${a.runs} of ${f.runs} runs): ${a.title}${a.detail ? ` (${a.detail})` : ''}`,
+      );
+      const warnings = r.warnings.map((w) => `  - run warning: ${w}`);
+      return lines.length + warnings.length ? [`- ${r.page}, ${r.formFactor}:`, ...lines, ...warnings] : [];
+    });
   return `${head}
 Lighthouse ${f.version}, ${f.browser}; ${f.runs} run${f.runs === 1 ? '' : 's'} per row, medians (the performance range in brackets). Pages under
 the base URL: home (\`/\`) and doc (\`/${PAGES[1].path}\`). ${f.rows.some((r) => r.site !== 'egdocs') ? 'The old site is the Docusaurus build this project replaces (its build folder in `OLD_SITE`), served and scored the same way in the same run.' : `The old site was not scored: build it into \`${OLD_SITE}\` to compare (see OLD_SITE in bench/lighthouse.ts).`}

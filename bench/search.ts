@@ -37,7 +37,10 @@ function countingEngine(site: Site, files: Map<string, string>, manifestPath: st
     return JSON.parse(text);
   };
   const manifest = readManifest(read(manifestPath));
-  const engine = createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), { baseUrl: site.config.baseUrl, excerptLength: site.config.search.excerptLength });
+  const engine = createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), {
+    baseUrl: site.config.baseUrl,
+    excerptLength: site.config.search.excerptLength,
+  });
   return { engine, fetched };
 }
 
@@ -46,7 +49,8 @@ async function firstSearch(site: Site, files: Map<string, string>, manifestPath:
   const start = performance.now();
   const { engine, fetched } = countingEngine(site, files, manifestPath);
   let hits = 0;
-  for (let n = 1; n <= query.length; n++) hits = (await engine.search(query.slice(0, n), site.config.search.maxSuggestions)).length;
+  for (let n = 1; n <= query.length; n++)
+    hits = (await engine.search(query.slice(0, n), site.config.search.maxSuggestions)).length;
   const typed = { ...fetched, ms: performance.now() - start };
   const alone = countingEngine(site, files, manifestPath);
   const aloneStart = performance.now();
@@ -74,7 +78,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
 const { site } = await buildSiteFiles({ config });
 const queries = parse(await readFile(path.join(root, 'content/search-queries.yaml'), 'utf8')) as Query[];
-const pathOfDoc = new Map(site.routes.filter((route) => route.data.kind === 'doc').map((route) => [(route.data as { doc: { id: string } }).doc.id, route.path]));
+const pathOfDoc = new Map(
+  site.routes
+    .filter((route) => route.data.kind === 'doc')
+    .map((route) => [(route.data as { doc: { id: string } }).doc.id, route.path]),
+);
 const index = await indexOf(site);
 const { engine } = countingEngine(site, index.files, index.manifestPath);
 // Every file loaded once, so the latencies below are of a warm page.
@@ -92,7 +100,9 @@ for (const { query, page, tags = [] } of queries) {
     await engine.search(query.slice(0, n), config.search.maxSuggestions);
     latencies.push(performance.now() - start);
   }
-  const expected = (Array.isArray(page) ? page : [page]).map((id) => (id.startsWith('/') ? config.baseUrl + id.slice(1) : pathOfDoc.get(id) ?? `(no doc ${id})`));
+  const expected = (Array.isArray(page) ? page : [page]).map((id) =>
+    id.startsWith('/') ? config.baseUrl + id.slice(1) : (pathOfDoc.get(id) ?? `(no doc ${id})`),
+  );
   const hits = await engine.search(query, config.search.maxSuggestions);
   const rank = hits.findIndex((hit) => expected.includes(hit.url.replace(/#.*$/, ''))) + 1;
   if (rank === 1) at1++;
@@ -105,7 +115,10 @@ for (const { query, page, tags = [] } of queries) {
     if (rank >= 1) counts.at8++;
     byTag.set(tag, counts);
   }
-  if (rank !== 1) misses.push(`| ${query} | ${expected[0].slice(config.baseUrl.length)} | ${rank || '–'} | ${hits[0]?.url.slice(config.baseUrl.length) ?? '(none)'} |`);
+  if (rank !== 1)
+    misses.push(
+      `| ${query} | ${expected[0].slice(config.baseUrl.length)} | ${rank || '–'} | ${hits[0]?.url.slice(config.baseUrl.length) ?? '(none)'} |`,
+    );
 }
 const n = queries.length;
 
@@ -113,23 +126,31 @@ const n = queries.length;
 const WORD = 'firebase';
 const rows: string[] = [];
 const here = await firstSearch(site, index.files, index.manifestPath, WORD);
-rows.push(`| this site (${site.pages.length} pages) | ${index.buildMs.toFixed(0)} ms | ${index.count} files, ${kb(index.gzip)} | ${here.alone.files} files, ${kb(here.alone.gzip)} | ${kb(here.typed.gzip)} | ${here.alone.ms.toFixed(1)} ms |`);
+rows.push(
+  `| this site (${site.pages.length} pages) | ${index.buildMs.toFixed(0)} ms | ${index.count} files, ${kb(index.gzip)} | ${here.alone.files} files, ${kb(here.alone.gzip)} | ${kb(here.typed.gzip)} | ${here.alone.ms.toFixed(1)} ms |`,
+);
 if (process.env.BENCH_SEARCH_SCALE !== '0') {
   for (const pages of [100, 1_000, 10_000]) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-search-bench-'));
     try {
       await writeSyntheticSite(dir, pages);
-      const synthetic = await buildSiteFiles({ config: await loadConfig({ configFile: path.join(dir, 'site.config.ts') }) });
+      const synthetic = await buildSiteFiles({
+        config: await loadConfig({ configFile: path.join(dir, 'site.config.ts') }),
+      });
       const big = await indexOf(synthetic.site);
       const cost = await firstSearch(synthetic.site, big.files, big.manifestPath, 'payment');
-      rows.push(`| synthetic, ${pages.toLocaleString('en')} pages | ${big.buildMs.toFixed(0)} ms | ${big.count} files, ${kb(big.gzip)} | ${cost.alone.files} files, ${kb(cost.alone.gzip)} | ${kb(cost.typed.gzip)} | ${cost.alone.ms.toFixed(1)} ms |`);
+      rows.push(
+        `| synthetic, ${pages.toLocaleString('en')} pages | ${big.buildMs.toFixed(0)} ms | ${big.count} files, ${kb(big.gzip)} | ${cost.alone.files} files, ${kb(cost.alone.gzip)} | ${kb(cost.typed.gzip)} | ${cost.alone.ms.toFixed(1)} ms |`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 }
 
-const tagRows = [...byTag].map(([tag, c]) => `| ${tag} | ${c.n} | ${(c.at1 / c.n).toFixed(2)} (${c.at1}) | ${(c.at8 / c.n).toFixed(2)} (${c.at8}) |`);
+const tagRows = [...byTag].map(
+  ([tag, c]) => `| ${tag} | ${c.n} | ${(c.at1 / c.n).toFixed(2)} (${c.at1}) | ${(c.at8 / c.n).toFixed(2)} (${c.at8}) |`,
+);
 const report = `# Search benchmark
 
 Written by \`npm run bench:search\`, in Node.js ${process.version} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}. The engine

@@ -30,8 +30,13 @@ export async function measureServe(): Promise<ServeFigures> {
   await cp(path.join(root, 'content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(root, 'site.config.ts'), path.join(project, 'site.config.ts'));
   // The highlight cache of this checkout, so the first build is a warm one as on a writer's machine.
-  await cp(path.join(root, 'node_modules/.cache/egdocs'), path.join(project, 'node_modules/.cache/egdocs'), { recursive: true }).catch(() => {});
-  const child = spawn('node', [path.join(root, 'bin/egdocs.js'), 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  await cp(path.join(root, 'node_modules/.cache/egdocs'), path.join(project, 'node_modules/.cache/egdocs'), {
+    recursive: true,
+  }).catch(() => {});
+  const child = spawn('node', [path.join(root, 'bin/egdocs.js'), 'serve', '--port', '0'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   let onLine: ((line: string) => void) | undefined;
   for (const stream of [child.stdout, child.stderr]) {
@@ -114,11 +119,20 @@ export async function measureDownloads(bin = root, clients = 50, fileMb = 100): 
   const project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bench-download-'));
   const site = path.join(project, 'build');
   await mkdir(path.join(site, 'assets'), { recursive: true });
-  await writeFile(path.join(project, 'site.config.ts'), "import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Big', url: 'https://big.dev', baseUrl: '/big/' });\n");
-  await writeFile(path.join(site, '.egdocs-build.json'), JSON.stringify({ generator: 'egdocs bench', baseUrl: '/big/' }));
+  await writeFile(
+    path.join(project, 'site.config.ts'),
+    "import { defineConfig } from 'egdocs';\nexport default defineConfig({ title: 'Big', url: 'https://big.dev', baseUrl: '/big/' });\n",
+  );
+  await writeFile(
+    path.join(site, '.egdocs-build.json'),
+    JSON.stringify({ generator: 'egdocs bench', baseUrl: '/big/' }),
+  );
   await writeFile(path.join(site, '404.html'), '<!doctype html><title>Not found</title>');
   await writeFile(path.join(site, 'assets/video.bin'), Buffer.alloc(fileMb * 2 ** 20, 7));
-  const child = spawn('node', [path.join(bin, 'bin/egdocs.js'), 'serve', '--dir', 'build', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [path.join(bin, 'bin/egdocs.js'), 'serve', '--dir', 'build', '--port', '0'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -130,23 +144,36 @@ export async function measureDownloads(bin = root, clients = 50, fileMb = 100): 
         if (found) (clearTimeout(timer), resolve(found[1]));
       });
     });
-    const rssMb = async (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const rssMb = async (field: 'VmRSS' | 'VmHWM') =>
+      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) /
+      1024;
     const idleRssMb = await rssMb('VmRSS');
     const start = performance.now();
     const sizes = await Promise.all(
-      Array.from({ length: clients }, () =>
-        new Promise<number>((resolve, reject) => {
-          http.get(`${url}assets/video.bin`, { agent: false }, (res) => {
-            let bytes = 0;
-            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-            res.on('end', () => resolve(bytes));
-            res.on('error', reject);
-          }).on('error', reject);
-        }),
+      Array.from(
+        { length: clients },
+        () =>
+          new Promise<number>((resolve, reject) => {
+            http
+              .get(`${url}assets/video.bin`, { agent: false }, (res) => {
+                let bytes = 0;
+                res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+                res.on('end', () => resolve(bytes));
+                res.on('error', reject);
+              })
+              .on('error', reject);
+          }),
       ),
     );
     const seconds = (performance.now() - start) / 1000;
-    return { clients, fileMb, peakRssMb: await rssMb('VmHWM'), idleRssMb, seconds, complete: sizes.filter((size) => size === fileMb * 2 ** 20).length };
+    return {
+      clients,
+      fileMb,
+      peakRssMb: await rssMb('VmHWM'),
+      idleRssMb,
+      seconds,
+      complete: sizes.filter((size) => size === fileMb * 2 ** 20).length,
+    };
   } finally {
     child.kill();
     await rm(project, { recursive: true, force: true });
@@ -156,7 +183,9 @@ export async function measureDownloads(bin = root, clients = 50, fileMb = 100): 
 /** The text with its sidebar label set (replacing one in the front matter, or adding it). */
 function relabel(text: string, label: string): string {
   if (!text.startsWith('---\n')) return `---\nsidebar_label: ${label}\n---\n${text}`;
-  return /^sidebar_label:.*$/m.test(text) ? text.replace(/^sidebar_label:.*$/m, `sidebar_label: ${label}`) : text.replace(/^---\n/, `---\nsidebar_label: ${label}\n`);
+  return /^sidebar_label:.*$/m.test(text)
+    ? text.replace(/^sidebar_label:.*$/m, `sidebar_label: ${label}`)
+    : text.replace(/^---\n/, `---\nsidebar_label: ${label}\n`);
 }
 
 async function listDocs(dir: string): Promise<string[]> {
@@ -200,7 +229,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measureServe();
   console.log(serveSection(figures));
   // BENCH_BEFORE=<another egdocs checkout, built> adds its figures beside this version's.
-  const before = process.env.BENCH_BEFORE ? { label: path.basename(process.env.BENCH_BEFORE), ...(await measureDownloads(process.env.BENCH_BEFORE)) } : undefined;
+  const before = process.env.BENCH_BEFORE
+    ? { label: path.basename(process.env.BENCH_BEFORE), ...(await measureDownloads(process.env.BENCH_BEFORE)) }
+    : undefined;
   const downloads = await measureDownloads();
   console.log(downloadSection(downloads, before));
   if (process.env.BENCH_RAW) console.log(JSON.stringify({ figures, downloads, before }));

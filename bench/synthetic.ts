@@ -3,7 +3,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const WORDS = 'install configure server panel database firebase payment gateway notification delivery seller customer order product category store setting upload domain certificate key token webhook queue cache release build'.split(' ');
+const WORDS =
+  'install configure server panel database firebase payment gateway notification delivery seller customer order product category store setting upload domain certificate key token webhook queue cache release build'.split(
+    ' ',
+  );
 
 function sentence(seed: number, length = 14): string {
   const words = Array.from({ length }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]);
@@ -66,7 +69,11 @@ export async function writeSyntheticSite(dir: string, count: number): Promise<vo
   const sections = Math.ceil(count / 50);
   for (let s = 0; s < sections; s++) await mkdir(path.join(dir, 'content/docs', `s${s}`), { recursive: true });
   for (let i = 0; i < count; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, count - i) }, (_, k) => writeFile(path.join(dir, 'content/docs', `s${Math.floor((i + k) / 50)}`, `p${i + k}.md`), page(i + k, count))));
+    await Promise.all(
+      Array.from({ length: Math.min(500, count - i) }, (_, k) =>
+        writeFile(path.join(dir, 'content/docs', `s${Math.floor((i + k) / 50)}`, `p${i + k}.md`), page(i + k, count)),
+      ),
+    );
   }
   // Like a real product's docs: top-level parts of up to 1,000 pages, each split into categories of 50.
   const category = (s: number) => ({
@@ -85,7 +92,9 @@ export async function writeSyntheticSite(dir: string, count: number): Promise<vo
       title: 'Synthetic',
       url: 'https://example.com',
       baseUrl: '/bench/',
-      navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }, { type: 'colorMode' }] },
+      navbar: {
+        items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }, { type: 'colorMode' }],
+      },
       docs: { sidebars: { docs: sidebar } },
     })};\n`,
   );

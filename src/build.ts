@@ -49,7 +49,12 @@ export interface BuildCache {
 }
 
 export function createBuildCache(): BuildCache {
-  return { parsed: new Map(), pages: new Map(), render: { routes: new Map(), rendered: 0 }, searchTerms: new TermsMemo() };
+  return {
+    parsed: new Map(),
+    pages: new Map(),
+    render: { routes: new Map(), rendered: 0 },
+    searchTerms: new TermsMemo(),
+  };
 }
 
 /** Thrown when a build has errors: carries every diagnostic, so all problems show at once. */
@@ -61,7 +66,13 @@ export class BuildFailed extends Error {
 }
 
 /** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
-export async function buildSiteFiles({ config, files, cache, threads: wanted, checkSearch }: BuildOptions): Promise<BuildResult> {
+export async function buildSiteFiles({
+  config,
+  files,
+  cache,
+  threads: wanted,
+  checkSearch,
+}: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
@@ -88,9 +99,20 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the
     // entries a build used, so it would replace the project's entries with its own few.
-    const highlightCache = files && !cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
-    const highlighter = cache ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open()) : undefined;
-    const renderer = await createMarkdown({ config, content, routeByFile, diagnostics, highlightCache, highlighter, cache: cache?.pages });
+    const highlightCache =
+      files && !cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
+    const highlighter = cache
+      ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open())
+      : undefined;
+    const renderer = await createMarkdown({
+      config,
+      content,
+      routeByFile,
+      diagnostics,
+      highlightCache,
+      highlighter,
+      cache: cache?.pages,
+    });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
       if (error instanceof BuildError) diagnostics.items.push(error.diagnostic);
@@ -114,19 +136,30 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
   // Serve builds the search index only when a page first asks for it after a save (BuildResult.searchIndex): it
   // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
-  const search = await step('search', () => (cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined }));
+  const search = await step('search', () =>
+    cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined },
+  );
   // The relevance gate: only when asked (check), over the very index files this build wrote.
   const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
   const searchQueries =
     queries === undefined
       ? undefined
       : await step('search-check', () => {
-          const engine = engineOfFiles(search.later?.() ?? search.files, search.url.slice(config.baseUrl.length), config.baseUrl, config.search.excerptLength);
+          const engine = engineOfFiles(
+            search.later?.() ?? search.files,
+            search.url.slice(config.baseUrl.length),
+            config.baseUrl,
+            config.search.excerptLength,
+          );
           return checkSearchQueries(site, queries, (query, limit) => engine.search(query, limit), diagnostics);
         });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
-    const chrome = chromeOf(site, sidebarData.urls, { indexUrl: search.url, workerUrl: bundle.workerUrl, resultsUrl: bundle.parts.SearchResults });
+    const chrome = chromeOf(site, sidebarData.urls, {
+      indexUrl: search.url,
+      workerUrl: bundle.workerUrl,
+      resultsUrl: bundle.parts.SearchResults,
+    });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
     const options = { memo: cache?.render, diagnostics, root: config.paths.root };
@@ -135,7 +168,14 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
     return threads > 1 ? renderInParallel(context, options, threads) : renderRoutes(context, options);
   });
   stopOnErrors(diagnostics);
-  const extra = [...bundle.files, ...search.files, ...sidebarData.files, sitemap(site), ...feeds(site), ...[...site.assets].map(([path, contents]) => ({ path, contents }))];
+  const extra = [
+    ...bundle.files,
+    ...search.files,
+    ...sidebarData.files,
+    sitemap(site),
+    ...feeds(site),
+    ...[...site.assets].map(([path, contents]) => ({ path, contents })),
+  ];
   const all = dedupe([...output, ...extra]);
   // Page weight is a property of a build as deployed; serve's files are named differently and it skips this.
   const weights = cache
@@ -147,7 +187,16 @@ export async function buildSiteFiles({ config, files, cache, threads: wanted, ch
         return list;
       });
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
-  return { site, files: all, diagnostics: diagnostics.items, timings, rendered, weights, searchQueries, searchIndex: search.later };
+  return {
+    site,
+    files: all,
+    diagnostics: diagnostics.items,
+    timings,
+    rendered,
+    weights,
+    searchQueries,
+    searchIndex: search.later,
+  };
 }
 
 function stopOnErrors(diagnostics: Diagnostics): void {

@@ -83,7 +83,9 @@ export function fail(code: DiagnosticCode, message: string, location?: Location,
 /** "file:line:col  message (hint)", the one format every command prints. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.location
-    ? [d.location.file, d.location.line, d.location.line ? d.location.column ?? 1 : undefined].filter((x) => x !== undefined).join(':')
+    ? [d.location.file, d.location.line, d.location.line ? (d.location.column ?? 1) : undefined]
+        .filter((x) => x !== undefined)
+        .join(':')
     : '';
   const text = d.hint ? `${d.message}; ${d.hint}` : d.message;
   return where ? `${where}  ${text}` : text;
@@ -103,7 +105,9 @@ export function codeFrame(text: string, line: number, column = 1, before = 1): s
   if (line < 1 || line > lines.length) return undefined;
   const first = Math.max(1, line - before);
   const width = String(line).length;
-  const shown = lines.slice(first - 1, line).map((content, i) => `${String(first + i).padStart(width)} | ${content.replace(/\r$/, '')}`);
+  const shown = lines
+    .slice(first - 1, line)
+    .map((content, i) => `${String(first + i).padStart(width)} | ${content.replace(/\r$/, '')}`);
   const caret = `${' '.repeat(width)} | ${lines[line - 1].slice(0, column - 1).replace(/[^\t]/g, ' ')}^`;
   return [...shown, caret].join('\n');
 }

@@ -28,7 +28,11 @@ function closeness(written: string, candidate: string): number | undefined {
  * most segments in common from the end, then from the start, wins); else a name a typo away in another folder.
  * A '.md' or '.mdx' extension and a last 'index' segment are ignored, so 'guide.md' finds 'guide/index.md'.
  */
-export function didYouMean(written: string, candidates: Iterable<string>, { moved = true }: { moved?: boolean } = {}): string | undefined {
+export function didYouMean(
+  written: string,
+  candidates: Iterable<string>,
+  { moved = true }: { moved?: boolean } = {},
+): string | undefined {
   const want = segments(written);
   if (want.length === 0) return undefined;
   const name = want[want.length - 1];
@@ -95,7 +99,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
     }
   }
   return rows[a.length][b.length];

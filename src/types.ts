@@ -312,7 +312,12 @@ export interface TocItem {
 
 /** Data of a route, by kind: everything its template needs besides the site chrome. */
 export type RouteData =
-  | { kind: 'home'; hero: { title: string; tagline: string; cta?: NavLink }; cards: { title: string; text: string; href: string }[]; html: string }
+  | {
+      kind: 'home';
+      hero: { title: string; tagline: string; cta?: NavLink };
+      cards: { title: string; text: string; href: string }[];
+      html: string;
+    }
   | {
       kind: 'doc';
       doc: DocMeta;

@@ -39,7 +39,9 @@ function PostTags({ post }: { post: BlogPostMeta }) {
       <ul>
         {post.tags.map((tag) => (
           <li key={tag.id}>
-            <a className="tag" href={tag.href}>{tag.label}</a>
+            <a className="tag" href={tag.href}>
+              {tag.label}
+            </a>
           </li>
         ))}
       </ul>
@@ -89,13 +91,15 @@ function BlogShell({ chrome, children, toc }: { chrome: Chrome; children: ReactN
   return (
     <div className="blog-layout">
       <RecentPosts posts={chrome.recentPosts} />
-      <main id="main" className="blog-main">{children}</main>
+      <main id="main" className="blog-main">
+        {children}
+      </main>
       {toc ? <div className="doc-toc">{toc}</div> : null}
     </div>
   );
 }
 
-export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog-list'>}) {
+export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog-list'> }) {
   return (
     <BlogShell chrome={chrome}>
       <h1 className="visually-hidden">{route.title}</h1>
@@ -104,15 +108,25 @@ export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog
       ))}
       {data.previous || data.next ? (
         <nav className="pagination-nav" aria-label="Blog list pages">
-          {data.previous ? <a className="pagination-link previous" href={data.previous.href}>{data.previous.label}</a> : <span />}
-          {data.next ? <a className="pagination-link next" href={data.next.href}>{data.next.label}</a> : null}
+          {data.previous ? (
+            <a className="pagination-link previous" href={data.previous.href}>
+              {data.previous.label}
+            </a>
+          ) : (
+            <span />
+          )}
+          {data.next ? (
+            <a className="pagination-link next" href={data.next.href}>
+              {data.next.label}
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </BlogShell>
   );
 }
 
-export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog-post'>}) {
+export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog-post'> }) {
   const active = useActiveHeading(data.toc);
   return (
     <BlogShell chrome={chrome} toc={<Toc items={data.toc} active={active} />}>
@@ -130,7 +144,9 @@ export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog
               <span className="pagination-sub">Newer post</span>
               <span className="pagination-label">{data.previous.label}</span>
             </a>
-          ) : <span />}
+          ) : (
+            <span />
+          )}
           {data.next ? (
             <a className="pagination-link next" href={data.next.href} rel="next">
               <span className="pagination-sub">Older post</span>
@@ -153,7 +169,9 @@ export function BlogArchive({ route, data }: PageProps & { data: Data<'blog-arch
           <ul className="archive-list">
             {posts.map((post) => (
               <li key={post.path}>
-                <time dateTime={post.date}>{DATE.format(new Date(`${post.date}T00:00:00Z`))}</time> – <a href={post.path}>{post.title}</a>
+                <time dateTime={post.date}>{DATE.format(new Date(`${post.date}T00:00:00Z`))}</time>
+                {' – '}
+                <a href={post.path}>{post.title}</a>
               </li>
             ))}
           </ul>
@@ -180,7 +198,7 @@ export function BlogAuthors({ route, data }: PageProps & { data: Data<'blog-auth
   );
 }
 
-export function BlogAuthor({ chrome, route, data }: PageProps & { data: Data<'blog-author'>}) {
+export function BlogAuthor({ chrome, route, data }: PageProps & { data: Data<'blog-author'> }) {
   return (
     <BlogShell chrome={chrome}>
       <header className="author-header">
@@ -221,7 +239,7 @@ export function TagsList({ route, data }: PageProps & { data: Data<'blog-tags'> 
   );
 }
 
-export function BlogTag({ chrome, route, data }: PageProps & { data: Data<'blog-tag'>}) {
+export function BlogTag({ chrome, route, data }: PageProps & { data: Data<'blog-tag'> }) {
   return (
     <BlogShell chrome={chrome}>
       <header>

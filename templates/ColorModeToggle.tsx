@@ -12,7 +12,8 @@ export function ColorModeToggle({ chrome }: { chrome: Chrome }) {
     // Another tab switched (or cleared) the mode: follow it.
     const onStorage = (event: StorageEvent) => {
       if (event.key !== storageKey('theme', chrome) && event.key !== null) return;
-      const next: Mode = event.newValue === 'light' || event.newValue === 'dark' ? event.newValue : chrome.colorMode.defaultMode;
+      const next: Mode =
+        event.newValue === 'light' || event.newValue === 'dark' ? event.newValue : chrome.colorMode.defaultMode;
       document.documentElement.dataset.theme = next;
       setMode(next);
     };
@@ -27,9 +28,22 @@ export function ColorModeToggle({ chrome }: { chrome: Chrome }) {
     setMode(other);
   };
   return (
-    <button type="button" className="icon-button color-mode-toggle" onClick={toggle} title={`Switch to ${other} mode`} aria-label={`Switch between dark and light mode (currently ${mode} mode)`}>
-      <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="12" cy="12" r="4.5" fill="currentColor" /><g stroke="currentColor" strokeWidth="2" strokeLinecap="round"><path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" /></g></svg>
-      <svg className="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1Z" /></svg>
+    <button
+      type="button"
+      className="icon-button color-mode-toggle"
+      onClick={toggle}
+      title={`Switch to ${other} mode`}
+      aria-label={`Switch between dark and light mode (currently ${mode} mode)`}
+    >
+      <svg className="icon-sun" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <circle cx="12" cy="12" r="4.5" fill="currentColor" />
+        <g stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+        </g>
+      </svg>
+      <svg className="icon-moon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path fill="currentColor" d="M20.5 14.6A8.5 8.5 0 0 1 9.4 3.5a8.5 8.5 0 1 0 11.1 11.1Z" />
+      </svg>
     </button>
   );
 }

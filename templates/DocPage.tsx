@@ -28,7 +28,11 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
                 <ol>
                   {data.breadcrumbs.map((crumb, i) => (
                     <li key={i}>
-                      {i === data.breadcrumbs.length - 1 ? <span aria-current="page">{crumb.label}</span> : <a href={crumb.href}>{crumb.label}</a>}
+                      {i === data.breadcrumbs.length - 1 ? (
+                        <span aria-current="page">{crumb.label}</span>
+                      ) : (
+                        <a href={crumb.href}>{crumb.label}</a>
+                      )}
                     </li>
                   ))}
                 </ol>
@@ -43,7 +47,9 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
                 <ul>
                   {data.tags.map((tag) => (
                     <li key={tag.href}>
-                      <a className="tag" href={tag.href}>{tag.label}</a>
+                      <a className="tag" href={tag.href}>
+                        {tag.label}
+                      </a>
                     </li>
                   ))}
                 </ul>
@@ -56,7 +62,9 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
                     <span className="pagination-sub">Previous</span>
                     <span className="pagination-label">{data.previous.label}</span>
                   </a>
-                ) : <span />}
+                ) : (
+                  <span />
+                )}
                 {data.next ? (
                   <a className="pagination-link next" href={data.next.href} rel="next">
                     <span className="pagination-sub">Next</span>

@@ -7,7 +7,11 @@ import { ClientContext } from './ClientContext.ts';
 export function errorChain(error: unknown): string[] {
   const chain: string[] = [];
   for (let current: unknown = error, depth = 0; current !== undefined && current !== null && depth < 10; depth++) {
-    chain.push(current instanceof Error ? `${current.name === 'Error' ? '' : `${current.name}: `}${current.message}` : String(current));
+    chain.push(
+      current instanceof Error
+        ? `${current.name === 'Error' ? '' : `${current.name}: `}${current.message}`
+        : String(current),
+    );
     current = current instanceof Error ? current.cause : undefined;
   }
   return chain;
@@ -57,7 +61,8 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; fa
   }
 
   componentDidUpdate(previous: BoundaryProps) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined, failed: false });
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: undefined, failed: false });
   }
 
   /** Loads the route's data again (a payload from an older or newer build can crash a template), then renders again. */

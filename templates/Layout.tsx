@@ -18,8 +18,15 @@ function AnnouncementBar({ chrome }: { chrome: Chrome }) {
     <div className="announcement-bar" role="region" aria-label="Announcement">
       <div className="announcement-content" dangerouslySetInnerHTML={{ __html: bar.content }} />
       {bar.closeable ? (
-        <button type="button" className="icon-button announcement-close" aria-label="Close announcement" onClick={close}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className="icon-button announcement-close"
+          aria-label="Close announcement"
+          onClick={close}
+        >
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       ) : null}
     </div>
@@ -35,7 +42,11 @@ function Footer({ chrome }: { chrome: Chrome }) {
         <nav className="footer-links" aria-label="Footer">
           {chrome.footer.links.map((link, i) => (
             <span key={link.href}>
-              {i > 0 ? <span className="footer-separator" aria-hidden="true"> · </span> : null}
+              {i > 0 ? (
+                <span className="footer-separator" aria-hidden="true">
+                  {' · '}
+                </span>
+              ) : null}
               <a href={link.href}>{link.label}</a>
             </span>
           ))}
@@ -47,10 +58,24 @@ function Footer({ chrome }: { chrome: Chrome }) {
 }
 
 /** Every page: skip link, announcement, navbar, the page, footer. */
-export function Layout({ chrome, path, sidebar, sidebarId, children }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; sidebarId?: string; children: ReactNode }) {
+export function Layout({
+  chrome,
+  path,
+  sidebar,
+  sidebarId,
+  children,
+}: {
+  chrome: Chrome;
+  path: string;
+  sidebar?: SidebarItem[];
+  sidebarId?: string;
+  children: ReactNode;
+}) {
   return (
     <>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <AnnouncementBar chrome={chrome} />
       <Navbar chrome={chrome} path={path} sidebar={sidebar} sidebarId={sidebarId} />
       <div className="page-body">{children}</div>

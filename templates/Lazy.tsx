@@ -4,9 +4,18 @@
 // where the browser remembers the failure (see src/client/parts.ts).
 import { type ComponentType, useEffect, useState } from 'react';
 
-type State<P> = { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'failed'; error: unknown };
+type State<P> =
+  { status: 'loading' } | { status: 'ready'; Component: ComponentType<P> } | { status: 'failed'; error: unknown };
 
-export function Lazy<P extends object>({ load, props, delay }: { load: (attempt: number) => Promise<ComponentType<P>>; props: P; delay: number }) {
+export function Lazy<P extends object>({
+  load,
+  props,
+  delay,
+}: {
+  load: (attempt: number) => Promise<ComponentType<P>>;
+  props: P;
+  delay: number;
+}) {
   const [state, setState] = useState<State<P>>({ status: 'loading' });
   const [spinner, setSpinner] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -15,10 +24,12 @@ export function Lazy<P extends object>({ load, props, delay }: { load: (attempt:
     setState({ status: 'loading' });
     setSpinner(false);
     const timer = setTimeout(() => live && setSpinner(true), delay);
-    load(attempt).then(
-      (Component) => live && setState({ status: 'ready', Component }),
-      (error: unknown) => live && setState({ status: 'failed', error }),
-    ).finally(() => clearTimeout(timer));
+    load(attempt)
+      .then(
+        (Component) => live && setState({ status: 'ready', Component }),
+        (error: unknown) => live && setState({ status: 'failed', error }),
+      )
+      .finally(() => clearTimeout(timer));
     return () => {
       live = false;
       clearTimeout(timer);

@@ -10,7 +10,11 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
     case 'link': {
       const active = entry.activeBase ? path.startsWith(entry.activeBase) : path === entry.href;
       return (
-        <a className={`navbar-link${active ? ' active' : ''}`} href={entry.href} aria-current={active && path === entry.href ? 'page' : undefined}>
+        <a
+          className={`navbar-link${active ? ' active' : ''}`}
+          href={entry.href}
+          aria-current={active && path === entry.href ? 'page' : undefined}
+        >
           {entry.label}
         </a>
       );
@@ -24,16 +28,23 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
   }
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * While the drawer is open: Escape closes it, Tab and Shift+Tab cycle inside it, and on close focus returns to the
  * menu button (the WAI-ARIA modal dialog pattern).
  */
-function useDrawerFocus(open: boolean, close: () => void, panel: RefObject<HTMLDivElement | null>, button: RefObject<HTMLButtonElement | null>) {
+function useDrawerFocus(
+  open: boolean,
+  close: () => void,
+  panel: RefObject<HTMLDivElement | null>,
+  button: RefObject<HTMLButtonElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
-    const focusables = () => [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null);
+    const focusables = () =>
+      [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null);
     focusables()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -59,7 +70,12 @@ function useDrawerFocus(open: boolean, close: () => void, panel: RefObject<HTMLD
     return () => {
       document.removeEventListener('keydown', onKey);
       // Only when focus was still in the drawer: a link that navigated has already moved it to the new page.
-      if (!document.activeElement || document.activeElement === document.body || panel.current?.contains(document.activeElement)) restore?.focus();
+      if (
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        panel.current?.contains(document.activeElement)
+      )
+        restore?.focus();
     };
   }, [open]);
 }
@@ -84,7 +100,17 @@ function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
 }
 
 /** The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the navbar links and the docs sidebar. */
-export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; path: string; sidebar?: SidebarItem[]; sidebarId?: string }) {
+export function Navbar({
+  chrome,
+  path,
+  sidebar,
+  sidebarId,
+}: {
+  chrome: Chrome;
+  path: string;
+  sidebar?: SidebarItem[];
+  sidebarId?: string;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -102,8 +128,18 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
   return (
     <header className={`navbar${hidden ? ' navbar-hidden' : ''}`}>
       <nav className="navbar-inner" aria-label="Main">
-        <button ref={menuButton} type="button" className="icon-button navbar-menu-button" aria-label="Toggle navigation bar" aria-expanded={menuOpen} aria-controls="navbar-drawer" onClick={() => setMenuOpen(!menuOpen)}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button navbar-menu-button"
+          aria-label="Toggle navigation bar"
+          aria-expanded={menuOpen}
+          aria-controls="navbar-drawer"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
         <a className="navbar-brand" href={chrome.homeHref}>
           {chrome.logo ? <img src={chrome.logo.src} alt={chrome.logo.alt} width="32" height="32" /> : null}
@@ -128,8 +164,15 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
             <a className="navbar-brand" href={chrome.homeHref}>
               <span className="navbar-title">{chrome.navbarTitle}</span>
             </a>
-            <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={() => setMenuOpen(false)}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Close navigation bar"
+              onClick={() => setMenuOpen(false)}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
             </button>
           </div>
           <nav aria-label="Main menu" className="drawer-links">
@@ -141,14 +184,23 @@ export function Navbar({ chrome, path, sidebar, sidebarId }: { chrome: Chrome; p
                 <div key={i} className="drawer-group">
                   <span className="drawer-group-label">{entry.label}</span>
                   {entry.items.map((item) => (
-                    <a key={item.href} className="navbar-link" href={item.href}>{item.label}</a>
+                    <a key={item.href} className="navbar-link" href={item.href}>
+                      {item.label}
+                    </a>
                   ))}
                 </div>
               ) : null,
             )}
           </nav>
           {/* Rendered only while open: the drawer starts hidden, so the server need not render the sidebar twice. */}
-          {sidebar && menuOpen ? <Sidebar items={sidebar} path={path} label="Docs menu" wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined} /> : null}
+          {sidebar && menuOpen ? (
+            <Sidebar
+              items={sidebar}
+              path={path}
+              label="Docs menu"
+              wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined}
+            />
+          ) : null}
         </div>
       </div>
     </header>

@@ -35,14 +35,27 @@ export function NavbarDropdown({ label, items, path }: { label: string; items: N
       if (!open) setOpen(true);
       const next = event.key === 'ArrowDown' ? (at + 1) % links.length : (at - 1 + links.length) % links.length;
       // The list renders on open; wait a frame for it when it was closed.
-      requestAnimationFrame(() => root.current?.querySelectorAll<HTMLAnchorElement>('.dropdown-menu a')[at === -1 && event.key === 'ArrowUp' ? links.length - 1 : Math.max(0, next)]?.focus());
+      requestAnimationFrame(() =>
+        root.current
+          ?.querySelectorAll<HTMLAnchorElement>('.dropdown-menu a')
+          [at === -1 && event.key === 'ArrowUp' ? links.length - 1 : Math.max(0, next)]?.focus(),
+      );
     }
   };
   return (
     <div ref={root} className={`navbar-dropdown${open ? ' open' : ''}`} onKeyDown={onKeyDown}>
-      <button ref={button} type="button" className="navbar-link navbar-dropdown-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className="navbar-link navbar-dropdown-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {label}
-        <svg className="caret" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg className="caret" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
       <ul id={id} className="dropdown-menu" hidden={!open}>
         {items.map((item) => (

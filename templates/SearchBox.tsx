@@ -185,7 +185,17 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
           {expanded
             ? hits.map((hit, i) => (
                 // No link inside: an option is itself the control (a link in it would be a control nested in one).
-                <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-suggestion" data-href={hit.url} onMouseEnter={() => setActive(i)} onMouseDown={(event) => event.preventDefault()} onClick={() => follow(hit.url)}>
+                <li
+                  key={hit.url}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  className="search-suggestion"
+                  data-href={hit.url}
+                  onMouseEnter={() => setActive(i)}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => follow(hit.url)}
+                >
                   {/* Where the page lives: four parts of the product have an "Installation" page. */}
                   {hit.breadcrumb ? <span className="search-suggestion-where">{hit.breadcrumb}</span> : null}
                   <span className="search-suggestion-title">
@@ -199,12 +209,26 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
         </ul>
         {expanded ? (
           <p className="search-status" role="status">
-            {answer && 'error' in answer ? `Search is unavailable: ${answer.error}` : hits.length === 0 ? 'No results' : <span className="visually-hidden">{`${hits.length} suggestion${hits.length === 1 ? '' : 's'}`}</span>}
+            {answer && 'error' in answer ? (
+              `Search is unavailable: ${answer.error}`
+            ) : hits.length === 0 ? (
+              'No results'
+            ) : (
+              <span className="visually-hidden">{`${hits.length} suggestion${hits.length === 1 ? '' : 's'}`}</span>
+            )}
           </p>
         ) : null}
         {/* Also what Enter opens when no suggestion is active, even before the first answer has arrived. */}
         {query ? (
-          <a ref={allResultsLink} className="search-all" href={allResults} hidden={hits.length === 0} tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={done}>
+          <a
+            ref={allResultsLink}
+            className="search-all"
+            href={allResults}
+            hidden={hits.length === 0}
+            tabIndex={-1}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={done}
+          >
             See all results for “{query}”
           </a>
         ) : null}

@@ -45,7 +45,17 @@ function itemsAt(items: SidebarItem[], trail: number[]): SidebarItem[] {
 }
 
 /** The docs sidebar: categories start collapsed except the one holding the current page; each opens on its own. */
-export function Sidebar({ items, path, label = 'Docs sidebar', wholeUrl }: { items: SidebarItem[]; path: string; label?: string; wholeUrl?: string }) {
+export function Sidebar({
+  items,
+  path,
+  label = 'Docs sidebar',
+  wholeUrl,
+}: {
+  items: SidebarItem[];
+  path: string;
+  label?: string;
+  wholeUrl?: string;
+}) {
   return (
     <WholeSidebarUrl.Provider value={wholeUrl}>
       <nav className="sidebar" aria-label={label}>
@@ -55,13 +65,27 @@ export function Sidebar({ items, path, label = 'Docs sidebar', wholeUrl }: { ite
   );
 }
 
-function SidebarList({ items, path, level, trail }: { items: SidebarItem[]; path: string; level: number; trail: number[] }) {
+function SidebarList({
+  items,
+  path,
+  level,
+  trail,
+}: {
+  items: SidebarItem[];
+  path: string;
+  level: number;
+  trail: number[];
+}) {
   return (
     <ul className={`sidebar-list level-${level}`}>
       {items.map((item, i) =>
         item.type === 'link' ? (
           <li key={item.href + i} className="sidebar-item">
-            <a className={`sidebar-link${item.href === path ? ' active' : ''}`} href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+            <a
+              className={`sidebar-link${item.href === path ? ' active' : ''}`}
+              href={item.href}
+              aria-current={item.href === path ? 'page' : undefined}
+            >
               {item.label}
             </a>
           </li>
@@ -73,12 +97,24 @@ function SidebarList({ items, path, level, trail }: { items: SidebarItem[]; path
   );
 }
 
-function SidebarCategory({ category, path, level, trail }: { category: Category; path: string; level: number; trail: number[] }) {
+function SidebarCategory({
+  category,
+  path,
+  level,
+  trail,
+}: {
+  category: Category;
+  path: string;
+  level: number;
+  trail: number[];
+}) {
   const wholeUrl = useContext(WholeSidebarUrl);
   const key = `${wholeUrl ?? ''}#${trail.join('.')}`;
   const active = holds(category, path);
   const [open, setOpen] = useState(() => openByReader.get(key) ?? (active || !category.collapsed));
-  const [fetched, setFetched] = useState<SidebarItem[] | undefined>(() => (wholeUrl && loaded.has(wholeUrl) ? itemsAt(loaded.get(wholeUrl)!, trail) : undefined));
+  const [fetched, setFetched] = useState<SidebarItem[] | undefined>(() =>
+    wholeUrl && loaded.has(wholeUrl) ? itemsAt(loaded.get(wholeUrl)!, trail) : undefined,
+  );
   const [failed, setFailed] = useState(false);
   const items = category.items.length > 0 ? category.items : (fetched ?? []);
   // Client navigation into a collapsed category opens it, as a fresh load of that page would.
@@ -104,12 +140,24 @@ function SidebarCategory({ category, path, level, trail }: { category: Category;
   const id = `sidebar-category-${trail.join('-')}`;
   return (
     <li className={`sidebar-category${active ? ' active' : ''}`}>
-      <button type="button" className="sidebar-category-button" aria-expanded={open} aria-controls={id} onClick={toggle}>
+      <button
+        type="button"
+        className="sidebar-category-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+      >
         <span>{category.label}</span>
-        <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
       <div id={id} className="sidebar-category-items" hidden={!open}>
-        {failed ? <p className="sidebar-error">Could not load this section. Reload the page to try again.</p> : <SidebarList items={items} path={path} level={level + 1} trail={trail} />}
+        {failed ? (
+          <p className="sidebar-error">Could not load this section. Reload the page to try again.</p>
+        ) : (
+          <SidebarList items={items} path={path} level={level + 1} trail={trail} />
+        )}
       </div>
     </li>
   );

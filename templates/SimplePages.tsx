@@ -14,14 +14,20 @@ export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
       <header className="hero">
         <h1 className="hero-title">{data.hero.title}</h1>
         <p className="hero-tagline">{data.hero.tagline}</p>
-        {data.hero.cta ? <a className="button button-primary" href={data.hero.cta.href}>{data.hero.cta.label}</a> : null}
+        {data.hero.cta ? (
+          <a className="button button-primary" href={data.hero.cta.href}>
+            {data.hero.cta.label}
+          </a>
+        ) : null}
       </header>
       {data.cards.length > 0 ? (
         <section className="home-cards" aria-label="Documentation sections">
           <ul>
             {data.cards.map((card) => (
               <li key={card.href} className="card">
-                <h2><a href={card.href}>{card.title}</a></h2>
+                <h2>
+                  <a href={card.href}>{card.title}</a>
+                </h2>
                 <p>{card.text}</p>
               </li>
             ))}
@@ -59,13 +65,32 @@ export function SearchPage({ chrome, route }: PageProps) {
   const { importPart } = useContext(ClientContext);
   // The results are a part of their own (an entry of the bundle), loaded once the page runs in a browser.
   const loadResults = (attempt: number) =>
-    importPart ? importPart(chrome.search.resultsUrl, attempt).then((module) => (module as typeof import('./search/SearchResults.tsx')).SearchResults) : new Promise<never>(() => {});
+    importPart
+      ? importPart(chrome.search.resultsUrl, attempt).then(
+          (module) => (module as typeof import('./search/SearchResults.tsx')).SearchResults,
+        )
+      : new Promise<never>(() => {});
   return (
     <main id="main" className="container narrow search-page">
       <h1>{route.title}</h1>
-      <form role="search" aria-label="Search the documentation" action={chrome.search.pageHref} method="get" className="search-page-form">
-        <input type="search" name="q" className="search-page-input" placeholder="Search" aria-label="Search" autoComplete="off" />
-        <button type="submit" className="button">Search</button>
+      <form
+        role="search"
+        aria-label="Search the documentation"
+        action={chrome.search.pageHref}
+        method="get"
+        className="search-page-form"
+      >
+        <input
+          type="search"
+          name="q"
+          className="search-page-input"
+          placeholder="Search"
+          aria-label="Search"
+          autoComplete="off"
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
       </form>
       <Lazy load={loadResults} props={{ version: chrome.docsVersion }} delay={chrome.client.lazySpinnerDelay} />
     </main>
@@ -80,7 +105,9 @@ export function NotFoundPage({ chrome }: PageProps) {
       <p>
         {chrome.docsHref && chrome.docsHref !== chrome.homeHref ? (
           <>
-            Start again from the <a href={chrome.docsHref}>documentation</a>, or go to the <a href={chrome.homeHref}>home page</a>.
+            Start again from the <a href={chrome.docsHref}>documentation</a>
+            {', or go to the '}
+            <a href={chrome.homeHref}>home page</a>.
           </>
         ) : (
           <>

@@ -45,7 +45,12 @@ function TocList({ items, active, onPick }: { items: TocItem[]; active?: string;
     <ul>
       {items.map((item) => (
         <li key={item.id} className={`toc-item toc-depth-${item.level - top}`}>
-          <a href={`#${item.id}`} className={item.id === active ? 'active' : undefined} aria-current={item.id === active ? 'location' : undefined} onClick={onPick}>
+          <a
+            href={`#${item.id}`}
+            className={item.id === active ? 'active' : undefined}
+            aria-current={item.id === active ? 'location' : undefined}
+            onClick={onPick}
+          >
             {item.text}
           </a>
         </li>
@@ -74,9 +79,17 @@ export function TocCollapsible({ items, active }: { items: TocItem[]; active?: s
   if (items.length === 0) return null;
   return (
     <div className="toc-collapsible">
-      <button type="button" className="toc-collapsible-button" aria-expanded={open} aria-controls="toc-collapsible-list" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="toc-collapsible-button"
+        aria-expanded={open}
+        aria-controls="toc-collapsible-list"
+        onClick={() => setOpen(!open)}
+      >
         On this page
-        <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg className="caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
       <nav id="toc-collapsible-list" aria-label="On this page" hidden={!open}>
         <TocList items={items} active={active} onPick={() => setOpen(false)} />

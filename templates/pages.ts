@@ -29,6 +29,8 @@ export const GROUP_OF: Record<PageKind, PageGroup> = {
 };
 
 /** A template that takes its route's data narrowed by kind, as a registry entry. */
-export function page<K extends PageKind>(Template: ComponentType<PageProps & { data: Extract<RouteData, { kind: K }> }>): PageTemplate {
+export function page<K extends PageKind>(
+  Template: ComponentType<PageProps & { data: Extract<RouteData, { kind: K }> }>,
+): PageTemplate {
   return (props) => createElement(Template, { ...props, data: props.route.data as Extract<RouteData, { kind: K }> });
 }

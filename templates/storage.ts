@@ -14,7 +14,9 @@ function unavailable(error: unknown): void {
   if (warned) return;
   warned = true;
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.warn(`egdocs: local storage is unavailable (${reason}); reader settings such as the colour mode will not be remembered`);
+  console.warn(
+    `egdocs: local storage is unavailable (${reason}); reader settings such as the colour mode will not be remembered`,
+  );
 }
 
 /** The stored value of a setting, or null when it is not set or storage is unavailable. */

@@ -7,7 +7,9 @@ import { scriptsOf } from '../src/render/document.ts';
 /** Each link (href or src) of each page that leads to no file under `dir`, as 'page -> link'. External URLs are skipped. */
 export async function deadLinks(dir: string, baseUrl: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const pages = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
   const dead: string[] = [];
   for (const page of pages.sort()) {
     const html = await readFile(path.join(dir, page), 'utf8');

@@ -16,7 +16,10 @@ export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '
 
 /** A complete Config as validate.ts would make it, rooted at the repository (for templates). */
 export function testConfig(user: Record<string, unknown> = {}): Config {
-  return validateConfig({ title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/', ...user }, path.join(ROOT, 'site.config.ts'));
+  return validateConfig(
+    { title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/', ...user },
+    path.join(ROOT, 'site.config.ts'),
+  );
 }
 
 /** Content files from a { 'docs/a.md': '...' } map (paths relative to content/). */
@@ -24,20 +27,30 @@ export function contentFiles(files: Record<string, string | Uint8Array>): Conten
   const texts = new Map<string, string>();
   const assets = new Map<string, Uint8Array>();
   for (const [rel, value] of Object.entries(files)) {
-    if (typeof value === 'string' && /\.(mdx?|ya?ml)$/.test(rel) && !rel.startsWith('static/')) texts.set(`content/${rel}`, value);
+    if (typeof value === 'string' && /\.(mdx?|ya?ml)$/.test(rel) && !rel.startsWith('static/'))
+      texts.set(`content/${rel}`, value);
     else assets.set(`content/${rel}`, typeof value === 'string' ? new TextEncoder().encode(value) : value);
   }
   return { texts, assets };
 }
 
 /** Builds a site from an in-memory file map. */
-export function buildFromMap(files: Record<string, string | Uint8Array>, user: Record<string, unknown> = {}): Promise<BuildResult> {
+export function buildFromMap(
+  files: Record<string, string | Uint8Array>,
+  user: Record<string, unknown> = {},
+): Promise<BuildResult> {
   return buildSiteFiles({ config: testConfig(user), files: contentFiles(files) });
 }
 
 /** The text of an output file. */
 export function fileText(result: BuildResult, outPath: string): string {
   const file = result.files.find((f) => f.path === outPath);
-  if (!file) throw new Error(`no output file ${outPath}; have ${result.files.map((f) => f.path).slice(0, 20).join(', ')}`);
+  if (!file)
+    throw new Error(
+      `no output file ${outPath}; have ${result.files
+        .map((f) => f.path)
+        .slice(0, 20)
+        .join(', ')}`,
+    );
   return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
 }

@@ -14,7 +14,8 @@ const config = testConfig({ docs: { sidebars: { docs: ['intro', 'setup', 'usage'
 const start = {
   'docs/intro.md': '---\nslug: /\n---\n# Intro\n\nRead [setup](./setup.md) and [later](./later.md).\n',
   'docs/setup.md': '# Setup\n\n## Install\n\nRun it.\n\n```bash\nnpm install\n```\n',
-  'docs/usage.md': '# Usage\n\nSee [install](./setup.md#install) and [tips](./notes.md#tips).\n\n![logo](./img/logo.svg)\n',
+  'docs/usage.md':
+    '# Usage\n\nSee [install](./setup.md#install) and [tips](./notes.md#tips).\n\n![logo](./img/logo.svg)\n',
   'docs/notes.md': '# Notes\n\n## Tips\n\nSome.\n',
   'docs/faq.md': '# FAQ\n\nQuestions.\n',
   'blog/2025-01-01-hello.md': '---\ntitle: Hello\nauthors: []\ntags: [news]\n---\nFirst post.\n',
@@ -25,12 +26,17 @@ const start = {
 function snapshot(result: BuildResult): { files: Record<string, string>; diagnostics: string[] } {
   const files: Record<string, string> = {};
   // Serve's builds make the search index when it is first asked for; compared, it is made here.
-  for (const file of [...result.files, ...(result.searchIndex?.() ?? [])]) files[file.path] = Buffer.from(file.contents).toString('base64');
+  for (const file of [...result.files, ...(result.searchIndex?.() ?? [])])
+    files[file.path] = Buffer.from(file.contents).toString('base64');
   return { files, diagnostics: sortDiagnostics(result.diagnostics).map(formatDiagnostic) };
 }
 
 /** Applies edits (null deletes) to the project, rebuilds with the cache, and checks it against a cold build. */
-async function step(project: ReturnType<typeof contentFiles>, cache: BuildCache, edits: Record<string, string | null>): Promise<BuildResult> {
+async function step(
+  project: ReturnType<typeof contentFiles>,
+  cache: BuildCache,
+  edits: Record<string, string | null>,
+): Promise<BuildResult> {
   for (const [rel, text] of Object.entries(edits)) {
     const file = `content/${rel}`;
     const map = /\.(md|ya?ml)$/.test(rel) ? project.texts : (project.assets as Map<string, unknown>);
@@ -63,7 +69,10 @@ test('a new title reaches every page whose sidebar or previous/next link shows i
   const result = await step(project, cache, { 'docs/faq.md': '# Questions\n\nQuestions.\n' });
   assert.is(result.rendered.pages, 1);
   // The four docs share the sidebar; the docs root is the intro's route. Blog pages and the 404 stay as they were.
-  assert.ok(result.rendered.routes >= 4 && result.rendered.routes < result.site.routes.length, `${result.rendered.routes} routes rendered`);
+  assert.ok(
+    result.rendered.routes >= 4 && result.rendered.routes < result.site.routes.length,
+    `${result.rendered.routes} routes rendered`,
+  );
   assert.match(fileText(result, 'docs/usage/index.html'), 'Questions');
 });
 
@@ -74,13 +83,16 @@ test('adding a page that a link named clears its warning; deleting it brings the
   assert.not.ok(added.diagnostics.some((d) => d.code === 'broken-markdown-link'));
   assert.match(fileText(added, 'docs/index.html'), 'href="/base/docs/later/"');
   const removed = await step(project, cache, { 'docs/later.md': null });
-  assert.ok(removed.diagnostics.some((d) => d.code === 'broken-markdown-link' && d.location?.file === 'content/docs/intro.md'));
+  assert.ok(
+    removed.diagnostics.some((d) => d.code === 'broken-markdown-link' && d.location?.file === 'content/docs/intro.md'),
+  );
 });
 
 test('renaming a page re-renders the pages that link to it, and renaming it back clears the warning', async () => {
   const { project, cache } = await begin();
   const renamed = await step(project, cache, { 'docs/notes.md': null, 'docs/hints.md': start['docs/notes.md'] });
-  const linkWarnings = (result: BuildResult) => result.diagnostics.filter((d) => d.location?.file === 'content/docs/usage.md' && d.code !== 'missing-image');
+  const linkWarnings = (result: BuildResult) =>
+    result.diagnostics.filter((d) => d.location?.file === 'content/docs/usage.md' && d.code !== 'missing-image');
   assert.equal(linkWarnings(renamed).map(formatDiagnostic), [
     "content/docs/usage.md:3:46  markdown link './notes.md#tips' points to content/docs/notes.md, which does not exist",
   ]);
@@ -113,7 +125,9 @@ test('a broken save fails with its line, and the next good save builds as if not
 
 test('blog tags and the post list follow a post edit', async () => {
   const { project, cache } = await begin();
-  const result = await step(project, cache, { 'blog/2025-01-01-hello.md': '---\ntitle: Hello again\nauthors: []\ntags: [news, release]\n---\nFirst post.\n' });
+  const result = await step(project, cache, {
+    'blog/2025-01-01-hello.md': '---\ntitle: Hello again\nauthors: []\ntags: [news, release]\n---\nFirst post.\n',
+  });
   assert.match(fileText(result, 'blog/index.html'), 'Hello again');
   assert.match(fileText(result, 'blog/tags/release/index.html'), 'Hello again');
 });

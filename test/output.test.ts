@@ -19,7 +19,10 @@ test.after.each(() => rm(dir, { recursive: true, force: true }));
 test('refuses a path outside the output folder and writes nothing', async () => {
   const writer = new FsWriter(path.join(dir, 'build'));
   try {
-    await writer.write([{ path: 'ok/index.html', contents: 'ok' }, { path: '../escape.html', contents: 'x' }]);
+    await writer.write([
+      { path: 'ok/index.html', contents: 'ok' },
+      { path: '../escape.html', contents: 'x' },
+    ]);
     assert.unreachable();
   } catch (error) {
     assert.match((error as Error).message, 'refusing to write ../escape.html outside the output folder');
@@ -52,7 +55,15 @@ test('an abort after the write is done says the new output is in place', async (
 test('a file that cannot be written is named by its output path, and the temporary folder goes', async () => {
   const out = path.join(dir, 'build');
   // 'a' is both a file and the folder of 'a/b.html': writing the file fails on the folder made for the other.
-  const failure = await new FsWriter(out).write([{ path: 'a', contents: 'x' }, { path: 'a/b.html', contents: 'y' }]).then(() => undefined, (error: NodeJS.ErrnoException) => error);
+  const failure = await new FsWriter(out)
+    .write([
+      { path: 'a', contents: 'x' },
+      { path: 'a/b.html', contents: 'y' },
+    ])
+    .then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error,
+    );
   assert.is(failure?.code, 'EISDIR');
   assert.is(failure?.path, path.join(out, 'a'));
   assert.equal(await readdir(dir), []);
@@ -72,7 +83,12 @@ test('the marker names egdocs and the base path; builds from before it are known
   await writeFile(path.join(dir, MARKER_FILE), markerFile('/docs/').contents);
   assert.equal(await readBuildMarker(dir), { generator: 'egdocs 0.1.0', baseUrl: '/docs/' });
   const older = path.join(dir, 'older');
-  await new FsWriter(older).write([{ path: '404.html', contents: '<head><meta name="generator" content="egdocs 0.0.9"></head><script>{"baseUrl":"/old/"}</script>' }]);
+  await new FsWriter(older).write([
+    {
+      path: '404.html',
+      contents: '<head><meta name="generator" content="egdocs 0.0.9"></head><script>{"baseUrl":"/old/"}</script>',
+    },
+  ]);
   assert.equal(await readBuildMarker(older), { generator: 'egdocs 0.0.9', baseUrl: '/old/' });
   // Another generator's 404 page, or a marker file that is not ours, is not an egdocs build.
   const other = path.join(dir, 'other');
@@ -90,15 +106,30 @@ test('a build in memory (serve, check) carries no marker: only the build command
 
 test('disk errors are one line: a wrapped error by its cause, a write without a path by its code', () => {
   const at = path.join(process.cwd(), 'node_modules/.cache/egdocs/highlight.json');
-  const denied = Object.assign(new Error(`EACCES: permission denied, open '${at}'`), { code: 'EACCES', path: at, syscall: 'open' });
+  const denied = Object.assign(new Error(`EACCES: permission denied, open '${at}'`), {
+    code: 'EACCES',
+    path: at,
+    syscall: 'open',
+  });
   assert.is(
     describeFsError(new Error('markdown: EACCES: permission denied', { cause: denied })),
     "error  cannot write node_modules/.cache/egdocs/highlight.json: permission denied (EACCES); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.",
   );
   const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
-  assert.is(describeFsError(full), 'error  cannot write: no space left on the disk (ENOSPC); free some space and build again. The previous output is unchanged.');
-  const busy = Object.assign(new Error('EBUSY'), { code: 'EBUSY', path: path.join(process.cwd(), 'build'), dest: path.join(process.cwd(), 'build'), syscall: 'rename' });
-  assert.is(describeFsError(busy), 'error  cannot write build: the path is in use, or is a mount point (EBUSY); close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it. The previous output is unchanged.');
+  assert.is(
+    describeFsError(full),
+    'error  cannot write: no space left on the disk (ENOSPC); free some space and build again. The previous output is unchanged.',
+  );
+  const busy = Object.assign(new Error('EBUSY'), {
+    code: 'EBUSY',
+    path: path.join(process.cwd(), 'build'),
+    dest: path.join(process.cwd(), 'build'),
+    syscall: 'rename',
+  });
+  assert.is(
+    describeFsError(busy),
+    'error  cannot write build: the path is in use, or is a mount point (EBUSY); close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it. The previous output is unchanged.',
+  );
 });
 
 test.run();

@@ -12,7 +12,10 @@ export interface TempProject {
 }
 
 /** Creates a temporary project holding `files` (paths relative to the project root). */
-export async function tempProject(files: Record<string, string | Uint8Array>, prefix = 'egdocs-project-'): Promise<TempProject> {
+export async function tempProject(
+  files: Record<string, string | Uint8Array>,
+  prefix = 'egdocs-project-',
+): Promise<TempProject> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const project: TempProject = {
     dir,

@@ -18,14 +18,82 @@ let result: BuildResult;
 let outDir: string;
 
 const SECTIONS: Record<string, string[]> = {
-  'admin-panel': ['intro', 'server-requirements', 'create-subdomain', 'php-ini-settings', 'localhost-setup', 'server-setup', 'configure-egroccer', 'store-settings', 'selfpickup-setting', 'google-map-api', 'email-settings', 'login-settings', 'firebase-settings', 'twilio-settings', 'payment-gateway', 'cart-reminder', 'app-settings', 'map-api-key-settings', 'support', 'feedback', 'contact'],
-  website: ['intro', 'installation', 'setup-nodejs', 'setup-env-variables', 'change-theme-color', 'firebase-setup', 'run-website', 'deploy-website-without-seo', 'seo-for-web', 'deploy-website-with-seo', 'htaccess-configuration', 'support'],
-  'flutter-app': ['intro', 'installation', 'app-configuration', 'server-api-config', 'firebase-integration', 'map-location-services', 'additional-config', 'app-distribution', 'support'],
-  'flutter-partner-app': ['intro', 'installation', 'configuration', 'map-location-services', 'firebase-integration', 'app-distribution', 'server-api-config', 'support', 'additional-config', 'gemini-config'],
+  'admin-panel': [
+    'intro',
+    'server-requirements',
+    'create-subdomain',
+    'php-ini-settings',
+    'localhost-setup',
+    'server-setup',
+    'configure-egroccer',
+    'store-settings',
+    'selfpickup-setting',
+    'google-map-api',
+    'email-settings',
+    'login-settings',
+    'firebase-settings',
+    'twilio-settings',
+    'payment-gateway',
+    'cart-reminder',
+    'app-settings',
+    'map-api-key-settings',
+    'support',
+    'feedback',
+    'contact',
+  ],
+  website: [
+    'intro',
+    'installation',
+    'setup-nodejs',
+    'setup-env-variables',
+    'change-theme-color',
+    'firebase-setup',
+    'run-website',
+    'deploy-website-without-seo',
+    'seo-for-web',
+    'deploy-website-with-seo',
+    'htaccess-configuration',
+    'support',
+  ],
+  'flutter-app': [
+    'intro',
+    'installation',
+    'app-configuration',
+    'server-api-config',
+    'firebase-integration',
+    'map-location-services',
+    'additional-config',
+    'app-distribution',
+    'support',
+  ],
+  'flutter-partner-app': [
+    'intro',
+    'installation',
+    'configuration',
+    'map-location-services',
+    'firebase-integration',
+    'app-distribution',
+    'server-api-config',
+    'support',
+    'additional-config',
+    'gemini-config',
+  ],
   features: ['intro', 'key-features'],
   changelog: ['intro', 'version-history'],
 };
-const OUT_OF_SIDEBAR = ['flutter-app/configuration', ...['congratulations', 'create-a-blog-post', 'create-a-document', 'create-a-page', 'deploy-your-site', 'markdown-features'].map((p) => `tutorial-basics/${p}`), 'tutorial-extras/manage-docs-versions', 'tutorial-extras/translate-your-site'];
+const OUT_OF_SIDEBAR = [
+  'flutter-app/configuration',
+  ...[
+    'congratulations',
+    'create-a-blog-post',
+    'create-a-document',
+    'create-a-page',
+    'deploy-your-site',
+    'markdown-features',
+  ].map((p) => `tutorial-basics/${p}`),
+  'tutorial-extras/manage-docs-versions',
+  'tutorial-extras/translate-your-site',
+];
 
 test.before(async () => {
   const config = await loadConfig({ configFile: path.join(ROOT, 'site.config.ts') });
@@ -60,17 +128,24 @@ test('standalone pages: home, search, markdown page, docs root', () => {
 });
 
 test('every doc of SPEC.md, in and out of the sidebar', () => {
-  for (const [section, pages] of Object.entries(SECTIONS)) for (const page of pages) expectRoute(`docs/${section}/${page}/`, 'doc');
+  for (const [section, pages] of Object.entries(SECTIONS))
+    for (const page of pages) expectRoute(`docs/${section}/${page}/`, 'doc');
   for (const id of OUT_OF_SIDEBAR) expectRoute(`docs/${id}/`, 'doc');
 });
 
 test('the sidebar lists the six categories in order, each doc in SPEC order, and nothing else', () => {
   const sidebar = result.site.sidebars.docs;
-  assert.equal(sidebar.map((item) => item.label), ['Admin Panel', 'Website', 'Flutter App', 'Flutter Partner App', 'Features', 'Changelog']);
+  assert.equal(
+    sidebar.map((item) => item.label),
+    ['Admin Panel', 'Website', 'Flutter App', 'Flutter Partner App', 'Features', 'Changelog'],
+  );
   Object.entries(SECTIONS).forEach(([section, pages], i) => {
     const category = sidebar[i];
     assert.ok(category.type === 'category');
-    assert.equal(category.type === 'category' && category.items.map((item) => (item.type === 'link' ? item.href : '')), pages.map((p) => `${BASE}docs/${section}/${p}/`));
+    assert.equal(
+      category.type === 'category' && category.items.map((item) => (item.type === 'link' ? item.href : '')),
+      pages.map((p) => `${BASE}docs/${section}/${p}/`),
+    );
   });
   const listed = JSON.stringify(sidebar);
   for (const id of OUT_OF_SIDEBAR) assert.not.ok(listed.includes(`/docs/${id}/`), `${id} must not be in the sidebar`);
@@ -80,7 +155,10 @@ test('every doc has a real title, and the document title carries the site title'
   for (const r of result.site.routes.filter((r) => r.data.kind === 'doc')) {
     assert.ok(r.title.length >= 3, `${r.path} has title '${r.title}'`);
     const html = await readFile(path.join(outDir, 'build', r.outFile), 'utf8');
-    assert.match(html, `<title>${r.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}${r.title === 'eGrocer Documentation' ? '' : ' | eGrocer Documentation'}</title>`);
+    assert.match(
+      html,
+      `<title>${r.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}${r.title === 'eGrocer Documentation' ? '' : ' | eGrocer Documentation'}</title>`,
+    );
   }
 });
 
@@ -89,10 +167,12 @@ test('the blog: list, archive, authors, two author pages, tags, four tag pages, 
   expectRoute('blog/archive/', 'blog-archive');
   const authors = expectRoute('blog/authors/', 'blog-authors');
   assert.is(authors.data.kind === 'blog-authors' && authors.data.authors.length, 2);
-  for (const a of authors.data.kind === 'blog-authors' ? authors.data.authors : []) expectRoute(`blog/authors/${a.id}/`, 'blog-author');
+  for (const a of authors.data.kind === 'blog-authors' ? authors.data.authors : [])
+    expectRoute(`blog/authors/${a.id}/`, 'blog-author');
   expectRoute('blog/tags/', 'blog-tags');
   for (const tag of ['docusaurus', 'facebook', 'hello', 'hola']) expectRoute(`blog/tags/${tag}/`, 'blog-tag');
-  for (const post of ['first-blog-post', 'long-blog-post', 'mdx-blog-post', 'welcome']) expectRoute(`blog/${post}/`, 'blog-post');
+  for (const post of ['first-blog-post', 'long-blog-post', 'mdx-blog-post', 'welcome'])
+    expectRoute(`blog/${post}/`, 'blog-post');
 });
 
 test('docs tags, 404 page and the configure redirect', async () => {

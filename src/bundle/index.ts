@@ -62,26 +62,33 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker] = await esbuildOrDiagnostic(async () => Promise.all([
-    build({
-      ...common,
-      entryPoints: {
-        main: path.join(packageRoot, 'src/client/main.tsx'),
-        styles: path.join(packageRoot, 'templates/styles/index.css'),
-        SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
-      },
-      format: 'esm',
-      splitting: true,
-      entryNames: '[ext]/[name].[hash]',
-      // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
-      chunkNames: 'js/[name].[hash]',
-      assetNames: 'media/[name].[hash]',
-      jsx: 'automatic',
-      metafile: true,
-    }),
-    // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
-    build({ ...common, entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') }, format: 'iife', entryNames: 'js/[name].[hash]' }),
-  ]));
+  const [client, worker] = await esbuildOrDiagnostic(async () =>
+    Promise.all([
+      build({
+        ...common,
+        entryPoints: {
+          main: path.join(packageRoot, 'src/client/main.tsx'),
+          styles: path.join(packageRoot, 'templates/styles/index.css'),
+          SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
+        },
+        format: 'esm',
+        splitting: true,
+        entryNames: '[ext]/[name].[hash]',
+        // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+        chunkNames: 'js/[name].[hash]',
+        assetNames: 'media/[name].[hash]',
+        jsx: 'automatic',
+        metafile: true,
+      }),
+      // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
+      build({
+        ...common,
+        entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
+        format: 'iife',
+        entryNames: 'js/[name].[hash]',
+      }),
+    ]),
+  );
   const files: OutputFile[] = [];
   const urlsOf = (outputs: typeof client.outputFiles) =>
     outputs.map((file) => {
@@ -107,7 +114,11 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
  * packages the server uses, imported, and deleted.
  */
 export async function bundleTemplates(templatesDir = path.join(packageRoot, 'templates')): Promise<Templates> {
-  const outfile = path.join(packageRoot, 'node_modules/.cache/egdocs', `templates-${process.pid}-${++templateBuilds}.mjs`);
+  const outfile = path.join(
+    packageRoot,
+    'node_modules/.cache/egdocs',
+    `templates-${process.pid}-${++templateBuilds}.mjs`,
+  );
   await esbuildOrDiagnostic(() =>
     build({
       entryPoints: [path.join(templatesDir, 'server.ts')],

@@ -18,7 +18,10 @@ export function nearestAnchor(written: string, anchors: Set<string>): string | u
   let tied = false;
   for (const anchor of anchors) {
     const shared = sharedWords(words, wordsOf(anchor));
-    if (shared > bestShared || (shared === bestShared && shared > 0 && best !== undefined && anchor.length < best.length)) {
+    if (
+      shared > bestShared ||
+      (shared === bestShared && shared > 0 && best !== undefined && anchor.length < best.length)
+    ) {
       [best, bestShared, tied] = [anchor, shared, false];
     } else if (shared === bestShared && shared > 0 && anchor.length === best?.length) tied = true;
   }
@@ -28,10 +31,18 @@ export function nearestAnchor(written: string, anchors: Set<string>): string | u
 }
 
 function wordsOf(id: string): string[] {
-  return id.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1);
+  return id
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1);
 }
 
 /** Words of `a` found in `b`, where a word also matches one it starts (or that starts it) when both have 4+ letters. */
 function sharedWords(a: string[], b: string[]): number {
-  return a.filter((word) => b.some((other) => other === word || (word.length >= 4 && other.length >= 4 && (other.startsWith(word) || word.startsWith(other))))).length;
+  return a.filter((word) =>
+    b.some(
+      (other) =>
+        other === word || (word.length >= 4 && other.length >= 4 && (other.startsWith(word) || word.startsWith(other))),
+    ),
+  ).length;
 }

@@ -41,7 +41,9 @@ export function pageWeights({ site, files: byPath, bundle }: WeightInput): PageW
     list.push(route);
   }
   return [...routesByKind].map(([kind, routes]) => {
-    const sizes = routes.map((route) => ({ path: route.path, bytes: byteLength(byPath.get(route.outFile)) })).sort((a, b) => a.bytes - b.bytes);
+    const sizes = routes
+      .map((route) => ({ path: route.path, bytes: byteLength(byPath.get(route.outFile)) }))
+      .sort((a, b) => a.bytes - b.bytes);
     const largest = sizes[sizes.length - 1];
     return {
       kind,
@@ -56,7 +58,12 @@ export function pageWeights({ site, files: byPath, bundle }: WeightInput): PageW
 }
 
 /** Warns for every budget a page kind (JS, CSS) or a page (HTML) goes over. */
-export function checkBudgets(config: Config, input: WeightInput, weights: PageWeight[], diagnostics: Diagnostics): void {
+export function checkBudgets(
+  config: Config,
+  input: WeightInput,
+  weights: PageWeight[],
+  diagnostics: Diagnostics,
+): void {
   const at = { file: config.configFile };
   const figure = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   for (const weight of weights) {
@@ -64,15 +71,30 @@ export function checkBudgets(config: Config, input: WeightInput, weights: PageWe
     if (!budget) continue;
     const pages = `${weight.routes} ${weight.kind} page${weight.routes === 1 ? '' : 's'}`;
     if (budget.js !== undefined && weight.jsGzip > budget.js * KB)
-      diagnostics.warn('budget', `${pages} load ${figure(weight.jsGzip)} of JavaScript (gzip) on a first visit, over the budget of ${budget.js} KB`, at, `raise budgets.${weight.kind}.js, or move code out of the first load`);
+      diagnostics.warn(
+        'budget',
+        `${pages} load ${figure(weight.jsGzip)} of JavaScript (gzip) on a first visit, over the budget of ${budget.js} KB`,
+        at,
+        `raise budgets.${weight.kind}.js, or move code out of the first load`,
+      );
     if (budget.css !== undefined && weight.cssGzip > budget.css * KB)
-      diagnostics.warn('budget', `${pages} load ${figure(weight.cssGzip)} of CSS (gzip), over the budget of ${budget.css} KB`, at, `raise budgets.${weight.kind}.css, or trim the stylesheet`);
+      diagnostics.warn(
+        'budget',
+        `${pages} load ${figure(weight.cssGzip)} of CSS (gzip), over the budget of ${budget.css} KB`,
+        at,
+        `raise budgets.${weight.kind}.css, or trim the stylesheet`,
+      );
     if (budget.html === undefined) continue;
     for (const route of input.site.routes) {
       if (route.data.kind !== weight.kind) continue;
       const bytes = byteLength(input.files.get(route.outFile));
       if (bytes > budget.html * KB)
-        diagnostics.warn('budget', `the HTML of ${route.path} is ${figure(bytes)}, over the ${weight.kind} budget of ${budget.html} KB`, route.file ? { file: route.file } : at, 'split the page, or raise budgets.' + `${weight.kind}.html`);
+        diagnostics.warn(
+          'budget',
+          `the HTML of ${route.path} is ${figure(bytes)}, over the ${weight.kind} budget of ${budget.html} KB`,
+          route.file ? { file: route.file } : at,
+          'split the page, or raise budgets.' + `${weight.kind}.html`,
+        );
     }
   }
 }

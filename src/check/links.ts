@@ -20,7 +20,8 @@ export function checkLinks(site: Site, routeByFile: Map<string, string>, diagnos
     const file = page.source.file;
     for (const link of page.links) {
       const problem = checkLink(targets, link, file);
-      if (problem) diagnostics.warn(problem.code, problem.message, { file, line: link.line, column: link.column }, problem.hint);
+      if (problem)
+        diagnostics.warn(problem.code, problem.message, { file, line: link.line, column: link.column }, problem.hint);
     }
   }
   // What the layout adds to every page (navbar, footer, announcement, the home page's cards, redirects, favicon):
@@ -47,28 +48,42 @@ function checkLayoutLink(targets: Targets, link: LayoutLink): Problem | undefine
   }
   if (!href.startsWith(config.baseUrl)) return undefined;
   const at = href.indexOf('#');
-  const ref: LinkRef = { raw: link.raw, href: at < 0 ? href : href.slice(0, at), hash: at < 0 ? '' : href.slice(at + 1), kind: 'internal', line: 0, column: 0 };
+  const ref: LinkRef = {
+    raw: link.raw,
+    href: at < 0 ? href : href.slice(0, at),
+    hash: at < 0 ? '' : href.slice(at + 1),
+    kind: 'internal',
+    line: 0,
+    column: 0,
+  };
   const problem = checkLink(targets, ref, link.location?.file ?? config.configFile, { sitePaths: true });
   // The likely slip: a path written with the base path in it, which the config leaves out.
-  if (problem && link.raw.startsWith(config.baseUrl) && config.baseUrl !== '/') problem.hint = `${problem.hint ? `${problem.hint} ` : ''}(paths in the config leave out the base path ${config.baseUrl})`;
+  if (problem && link.raw.startsWith(config.baseUrl) && config.baseUrl !== '/')
+    problem.hint = `${problem.hint ? `${problem.hint} ` : ''}(paths in the config leave out the base path ${config.baseUrl})`;
   return problem;
 }
 
 /** `sitePaths`: suggest paths without the base path, as the config and front matter write them. */
 function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = false } = {}): Problem | undefined {
   const { config } = targets;
-  const suggest = (url: string) => (sitePaths && url.startsWith(config.baseUrl) ? `/${url.slice(config.baseUrl.length)}` : asWritten(config, link.raw, url));
+  const suggest = (url: string) =>
+    sitePaths && url.startsWith(config.baseUrl)
+      ? `/${url.slice(config.baseUrl.length)}`
+      : asWritten(config, link.raw, url);
   switch (link.kind) {
     case 'anchor':
       return checkAnchor(link, targets.anchorsIn.get(file), 'this page');
     case 'markdown': {
       // The links plugin leaves an unresolved .md link as its content path, not a URL.
-      if (link.href.startsWith(config.baseUrl)) return checkAnchor(link, targets.anchorsAt.get(decodePath(link.href)), link.href);
+      if (link.href.startsWith(config.baseUrl))
+        return checkAnchor(link, targets.anchorsAt.get(decodePath(link.href)), link.href);
       const guess = didYouMean(link.href, targets.sourceFiles);
       return {
         code: 'broken-markdown-link',
         message: `markdown link '${written(link.raw)}' points to ${link.href}, which does not exist`,
-        hint: guess && `did you mean '${markdownPathFrom(file, guess, link.raw)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
+        hint:
+          guess &&
+          `did you mean '${markdownPathFrom(file, guess, link.raw)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
       };
     }
     case 'internal': {
@@ -87,7 +102,8 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
           hint: guess && `did you mean '${suggest(config.baseUrl + guess)}'?`,
         };
       }
-      const guess = didYouMean(link.href, targets.pageRoutes) ?? didYouMean(link.href, targets.generatedRoutes, { moved: false });
+      const guess =
+        didYouMean(link.href, targets.pageRoutes) ?? didYouMean(link.href, targets.generatedRoutes, { moved: false });
       return {
         code: 'broken-link',
         message: `link '${written(link.raw)}' leads to ${link.href}, which is no page of this site`,
@@ -102,7 +118,11 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
 function checkAnchor(link: LinkRef, anchors: Set<string> | undefined, target: string): Problem | undefined {
   // Pages without recorded anchors (generated lists, the search page) are not checked rather than all reported.
   if (!link.hash || !anchors || anchors.has(decode(link.hash))) return undefined;
-  return { code: 'broken-anchor', message: `anchor '#${decode(link.hash)}' does not exist on ${target}`, hint: nearestAnchor(decode(link.hash), anchors) };
+  return {
+    code: 'broken-anchor',
+    message: `anchor '#${decode(link.hash)}' does not exist on ${target}`,
+    hint: nearestAnchor(decode(link.hash), anchors),
+  };
 }
 
 /** '#hash' when the page at `route` has that anchor, so a suggestion keeps the part that still works. */

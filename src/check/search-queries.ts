@@ -29,7 +29,12 @@ interface Entry {
 }
 
 /** Checks the query file's form (`text`), then runs every query; each problem is a warning at its line. */
-export async function checkSearchQueries(site: Site, text: string, search: SearchFunction, diagnostics: Diagnostics): Promise<{ checked: number; found: number }> {
+export async function checkSearchQueries(
+  site: Site,
+  text: string,
+  search: SearchFunction,
+  diagnostics: Diagnostics,
+): Promise<{ checked: number; found: number }> {
   const entries = readEntries(site, text, diagnostics);
   const limit = site.config.search.maxSuggestions;
   const base = site.config.baseUrl;
@@ -42,7 +47,9 @@ export async function checkSearchQueries(site: Site, text: string, search: Searc
     }
     const shown = (url: string) => url.slice(base.length - 1);
     const wanted = entry.pages.map(shown).join(' or ');
-    const first = hits[0] ? `the first is ${shown(hits[0].url)}${hits[0].title ? ` (${hits[0].title})` : ''}` : 'it finds nothing';
+    const first = hits[0]
+      ? `the first is ${shown(hits[0].url)}${hits[0].title ? ` (${hits[0].title})` : ''}`
+      : 'it finds nothing';
     diagnostics.warn(
       'search-query',
       `search for "${entry.query}" does not suggest ${wanted} among its first ${limit}${await whereItWent(entry, search, hits, limit)}; ${first}`,
@@ -75,7 +82,8 @@ async function whereItWent(entry: Entry, search: SearchFunction, hits: SearchHit
 }
 
 function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -85,19 +93,35 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
   const doc = parseDocument(text, { lineCounter: lines });
   const warn = (message: string, node: Node | null | undefined, hint?: string) => {
     const at = lines.linePos(node?.range?.[0] ?? 0);
-    diagnostics.warn('search-queries-file', message, { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col }, hint);
+    diagnostics.warn(
+      'search-queries-file',
+      message,
+      { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col },
+      hint,
+    );
   };
   if (doc.errors.length > 0) {
     const problem = explainYamlError(text, doc);
-    diagnostics.warn('search-queries-file', problem.message, { file: SEARCH_QUERIES_FILE, line: problem.line, column: problem.column }, problem.hint);
+    diagnostics.warn(
+      'search-queries-file',
+      problem.message,
+      { file: SEARCH_QUERIES_FILE, line: problem.line, column: problem.column },
+      problem.hint,
+    );
     return [];
   }
   if (doc.contents === null) return [];
   if (!isSeq(doc.contents)) {
-    warn('the search queries file must be a list of queries', doc.contents, "start each entry with '- query: ...' and give it a 'page: <doc id>'");
+    warn(
+      'the search queries file must be a list of queries',
+      doc.contents,
+      "start each entry with '- query: ...' and give it a 'page: <doc id>'",
+    );
     return [];
   }
-  const docPaths = new Map(site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])));
+  const docPaths = new Map(
+    site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])),
+  );
   const routePaths = new Set(site.routes.map((route) => route.path));
   const base = site.config.baseUrl;
   // A doc by its id, anything else by its site path ('/blog/welcome/', with or without the last '/'; an anchor is
@@ -110,7 +134,11 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
   const entries: Entry[] = [];
   for (const item of doc.contents.items) {
     if (!isMap(item)) {
-      warn('each search query is a map with query and page', item as Node, "write '- query: install the admin panel' and on the next line '  page: admin-panel/server-setup'");
+      warn(
+        'each search query is a map with query and page',
+        item as Node,
+        "write '- query: install the admin panel' and on the next line '  page: admin-panel/server-setup'",
+      );
       continue;
     }
     const map = item as YAMLMap<unknown, unknown>;
@@ -118,7 +146,11 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
       if (!KEYS.includes(key)) {
         const guess = didYouMean(key, KEYS);
-        warn(`unknown key '${key}' in a search query`, pair.key as Node, guess ? `did you mean '${guess}'?` : `the keys are ${KEYS.join(', ')}`);
+        warn(
+          `unknown key '${key}' in a search query`,
+          pair.key as Node,
+          guess ? `did you mean '${guess}'?` : `the keys are ${KEYS.join(', ')}`,
+        );
       }
     }
     const queryNode = map.get('query', true) as Node | undefined;
@@ -129,16 +161,30 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
       continue;
     }
     // 'page:' left empty names no page, like no 'page' at all.
-    const named = isScalar(pageNode) ? (String(pageNode.value ?? '').trim() ? [pageNode] : []) : isSeq(pageNode) ? (pageNode as YAMLSeq<unknown>).items : [];
+    const named = isScalar(pageNode)
+      ? String(pageNode.value ?? '').trim()
+        ? [pageNode]
+        : []
+      : isSeq(pageNode)
+        ? (pageNode as YAMLSeq<unknown>).items
+        : [];
     if (named.length === 0) {
-      warn(`search query "${query}" names no page`, pageNode ?? item, "add 'page: <doc id>', the file under content/docs without .md");
+      warn(
+        `search query "${query}" names no page`,
+        pageNode ?? item,
+        "add 'page: <doc id>', the file under content/docs without .md",
+      );
       continue;
     }
     const pages: string[] = [];
     for (const node of named) {
       const id = isScalar(node) ? String(node.value ?? '').trim() : '';
       if (!id) {
-        warn(`search query "${query}": a page is a doc id or a path`, node as Node, "write 'page: admin-panel/server-setup', or a list of them in [ ]");
+        warn(
+          `search query "${query}": a page is a doc id or a path`,
+          node as Node,
+          "write 'page: admin-panel/server-setup', or a list of them in [ ]",
+        );
         continue;
       }
       const path = pathOf(id);
@@ -146,8 +192,15 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
         pages.push(path);
         continue;
       }
-      const guess = id.startsWith('/') ? didYouMean(id, [...routePaths].map((route) => route.slice(base.length - 1))) : didYouMean(id, docPaths.keys());
-      const fix = id.startsWith('/') ? 'name a page by its path under the base URL, like /blog/' : 'name a doc by its id: its file under content/docs without .md';
+      const guess = id.startsWith('/')
+        ? didYouMean(
+            id,
+            [...routePaths].map((route) => route.slice(base.length - 1)),
+          )
+        : didYouMean(id, docPaths.keys());
+      const fix = id.startsWith('/')
+        ? 'name a page by its path under the base URL, like /blog/'
+        : 'name a doc by its id: its file under content/docs without .md';
       warn(`search query "${query}": no page '${id}'`, node as Node, guess ? `did you mean '${guess}'?` : fix);
     }
     if (pages.length === 0) continue;

@@ -56,7 +56,9 @@ export function targetsOf(site: Site, routeByFile: Map<string, string>): Targets
 
 /** A URL path as the author would write it: without the base path unless they wrote it (both work in links). */
 export function asWritten(config: Config, raw: string, url: string): string {
-  return raw.startsWith(config.baseUrl) || !url.startsWith(config.baseUrl) ? url : `/${url.slice(config.baseUrl.length)}`;
+  return raw.startsWith(config.baseUrl) || !url.startsWith(config.baseUrl)
+    ? url
+    : `/${url.slice(config.baseUrl.length)}`;
 }
 
 /** How to write a link from `fromFile` to the markdown file `toFile`: root-relative if `raw` was, else './x.md'. */

@@ -12,7 +12,12 @@ import { printDiagnostics, printFailure, summary } from './report.ts';
  * `egdocs build`: check the output folder may be replaced, build, write atomically, print warnings and a summary.
  * Warnings do not fail the build. Ctrl+C (or SIGTERM) stops it with the previous output as it was.
  */
-export async function runBuild(options: { configFile: string; outDir?: string; baseUrl?: string; force?: boolean }): Promise<number> {
+export async function runBuild(options: {
+  configFile: string;
+  outDir?: string;
+  baseUrl?: string;
+  force?: boolean;
+}): Promise<number> {
   const start = performance.now();
   let writer: FsWriter | undefined;
   let stopped: number | undefined;
@@ -22,7 +27,11 @@ export async function runBuild(options: { configFile: string; outDir?: string; b
     // The writer removes its temporary folder first; a second Ctrl+C kills at once (the next build sweeps it). The
     // build itself (before the write) holds nothing on disk, so it simply ends.
     void (writer?.abort() ?? Promise.resolve(false)).then((written) => {
-      console.error(written ? `\n${word} after the new output was in place: ${path.relative(process.cwd(), writer!.outDir) || '.'} holds this build` : `\n${word}: nothing was written; the previous output is as it was`);
+      console.error(
+        written
+          ? `\n${word} after the new output was in place: ${path.relative(process.cwd(), writer!.outDir) || '.'} holds this build`
+          : `\n${word}: nothing was written; the previous output is as it was`,
+      );
       process.exit(stopped);
     });
   };
@@ -31,7 +40,14 @@ export async function runBuild(options: { configFile: string; outDir?: string; b
   try {
     const config = await loadConfig(options);
     // Before any work: a refused folder costs no build and loses nothing.
-    await assertSafeOutputDir({ dir: config.paths.outDir, shown: shownOutDir(config, options.outDir), root: config.paths.root, sources: sourcesOf(config), force: options.force, purpose: 'build' });
+    await assertSafeOutputDir({
+      dir: config.paths.outDir,
+      shown: shownOutDir(config, options.outDir),
+      root: config.paths.root,
+      sources: sourcesOf(config),
+      force: options.force,
+      purpose: 'build',
+    });
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir);
@@ -56,7 +72,9 @@ export async function runBuild(options: { configFile: string; outDir?: string; b
 function shownOutDir(config: Config, written: string | undefined): string {
   const relative = path.relative(process.cwd(), config.paths.outDir) || '.';
   if (written === undefined) return relative;
-  return path.isAbsolute(written) || path.normalize(written) === relative ? written : `${written} (${config.paths.outDir})`;
+  return path.isAbsolute(written) || path.normalize(written) === relative
+    ? written
+    : `${written} (${config.paths.outDir})`;
 }
 
 /** What a build must never replace or write into: the content, the templates, the config and the project's history. */

@@ -14,7 +14,9 @@ export async function runCheck(options: { configFile: string; format: CheckForma
     console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
     const queries = result.searchQueries;
     if (queries && options.format === 'text' && queries.checked === queries.found) {
-      console.log(`${queries.found} of ${queries.checked} search queries find their page among the first ${config.search.maxSuggestions} suggestions.`);
+      console.log(
+        `${queries.found} of ${queries.checked} search queries find their page among the first ${config.search.maxSuggestions} suggestions.`,
+      );
     }
     return result.diagnostics.length > 0 ? 1 : 0;
   } catch (error) {

@@ -38,21 +38,30 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .option('-p, --port <port>', 'port to listen on', '3000')
     .option('-H, --host <host>', 'address to bind', '127.0.0.1')
     .option('-d, --dir <dir>', 'serve this finished build instead of building')
-    .option('-b, --base-url <path>', 'path the site is served under (default: the build\'s, else the config\'s)')
+    .option('-b, --base-url <path>', "path the site is served under (default: the build's, else the config's)")
     .option('--allow-host <host...>', 'also answer requests for these host names (when binding --host 0.0.0.0)')
     .option('--force', 'with --dir: serve a folder that egdocs did not write')
-    .action(async (options: { port: string; host: string; dir?: string; baseUrl?: string; allowHost?: string[]; force?: boolean }) => {
-      const { runServe } = await import('./serve.ts');
-      process.exitCode = await runServe({
-        configFile: program.opts().config,
-        port: Number(options.port),
-        host: options.host,
-        dir: options.dir,
-        baseUrl: options.baseUrl,
-        allowedHosts: options.allowHost ?? [],
-        force: options.force === true,
-      });
-    });
+    .action(
+      async (options: {
+        port: string;
+        host: string;
+        dir?: string;
+        baseUrl?: string;
+        allowHost?: string[];
+        force?: boolean;
+      }) => {
+        const { runServe } = await import('./serve.ts');
+        process.exitCode = await runServe({
+          configFile: program.opts().config,
+          port: Number(options.port),
+          host: options.host,
+          dir: options.dir,
+          baseUrl: options.baseUrl,
+          allowedHosts: options.allowHost ?? [],
+          force: options.force === true,
+        });
+      },
+    );
 
   await program.parseAsync(argv);
 }

@@ -29,9 +29,10 @@ export function printFailure(error: unknown): void {
   if (diagnostics) {
     printDiagnostics(diagnostics);
     // A BuildFailed says how many errors there were; a single BuildError's message is its diagnostic.
-    if ((error as { diagnostics?: unknown }).diagnostics) console.error(`\n${(error as Error).message}; nothing was written`);
+    if ((error as { diagnostics?: unknown }).diagnostics)
+      console.error(`\n${(error as Error).message}; nothing was written`);
   } else {
-    console.error(describeFsError(error) ?? (error instanceof Error ? error.stack ?? error.message : String(error)));
+    console.error(describeFsError(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error)));
   }
 }
 
@@ -46,7 +47,10 @@ const FS_ADVICE: Record<string, [what: string, fix: string]> = {
   ENFILE: ['too many open files on the system', 'close some programs and build again'],
   ENOTDIR: ['a file stands where a folder is needed', 'move the file away, or build somewhere else with -o <dir>'],
   EISDIR: ['a folder stands where a file is needed', 'move the folder away, or build somewhere else with -o <dir>'],
-  EBUSY: ['the path is in use, or is a mount point', 'close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it'],
+  EBUSY: [
+    'the path is in use, or is a mount point',
+    'close the program holding it and build again; a mount point (a container volume) cannot be replaced, so build into a folder inside it',
+  ],
   ENOTEMPTY: ['another program filled the folder during the build', 'wait for it (another build?) and build again'],
   ENAMETOOLONG: ['the path is too long', 'build into a folder with a shorter path with -o <dir>'],
 };
@@ -82,7 +86,11 @@ export type CheckFormat = 'text' | 'json' | 'github';
  * `egdocs check`'s report of a build's diagnostics (a failed build's errors among them): text grouped by file with a
  * summary line, a JSON array, or GitHub workflow annotations. `githubPath` maps a file to the path GitHub knows it by.
  */
-export function checkReport(list: Diagnostic[], format: CheckFormat, githubPath: (file: string) => string = (file) => file): string {
+export function checkReport(
+  list: Diagnostic[],
+  format: CheckFormat,
+  githubPath: (file: string) => string = (file) => file,
+): string {
   const sorted = sortDiagnostics(list);
   if (format === 'json') return JSON.stringify(sorted.map(jsonOf), null, 2);
   if (format === 'github') return [...sorted.map((d) => annotation(d, githubPath)), checkSummary(sorted)].join('\n');
@@ -106,7 +114,8 @@ function checkSummary(list: Diagnostic[]): string {
   const warnings = list.length - errors;
   const files = new Set(list.flatMap((d) => (d.location ? [d.location.file] : []))).size;
   const where = files > 0 ? ` in ${count(files, 'file')}` : '';
-  if (errors > 0) return `The build failed with ${count(errors, 'error')}${warnings > 0 ? ` and ${count(warnings, 'warning')}` : ''}${where}`;
+  if (errors > 0)
+    return `The build failed with ${count(errors, 'error')}${warnings > 0 ? ` and ${count(warnings, 'warning')}` : ''}${where}`;
   return warnings > 0 ? `${count(warnings, 'warning')}${where}` : 'No broken links, anchors or images.';
 }
 
@@ -119,10 +128,16 @@ function jsonOf(d: Diagnostic): Diagnostic {
 /** A workflow command: `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects. */
 function annotation(d: Diagnostic, githubPath: (file: string) => string): string {
   const properties: [string, string | number | undefined][] = d.location
-    ? [['file', githubPath(d.location.file)], ['line', d.location.line], ['col', d.location.line ? d.location.column : undefined]]
+    ? [
+        ['file', githubPath(d.location.file)],
+        ['line', d.location.line],
+        ['col', d.location.line ? d.location.column : undefined],
+      ]
     : [];
   properties.push(['title', `egdocs ${d.code}`]);
-  const written = properties.filter(([, value]) => value !== undefined).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+  const written = properties
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
   return `::${d.severity} ${written.join(',')}::${escapeData(d.hint ? `${d.message}; ${d.hint}` : d.message)}`;
 }
 

@@ -53,7 +53,13 @@ export async function runServe(options: ServeOptions): Promise<number> {
 async function serveFolder(options: ServeOptions, written: string): Promise<void> {
   // Relative to where the command runs, like any path typed on the command line.
   const dir = path.resolve(written);
-  if (!(await stat(dir).catch(() => undefined))?.isDirectory()) throw new BuildError({ severity: 'error', code: 'output', message: `${written}: no such folder`, hint: "run 'egdocs build' first, or pass the output folder to --dir" });
+  if (!(await stat(dir).catch(() => undefined))?.isDirectory())
+    throw new BuildError({
+      severity: 'error',
+      code: 'output',
+      message: `${written}: no such folder`,
+      hint: "run 'egdocs build' first, or pass the output folder to --dir",
+    });
   // The config is needed only to know the project (which folders are its sources) and, failing all else, the base.
   const config = await loadConfig({ configFile: options.configFile }).catch((error: unknown) => {
     if (error instanceof BuildError && /^config file not found/.test(error.diagnostic.message)) return undefined;
@@ -61,14 +67,38 @@ async function serveFolder(options: ServeOptions, written: string): Promise<void
   });
   const root = config?.paths.root ?? process.cwd();
   // The same folders build refuses to write are refused here: serving them would publish the sources and config.
-  await assertSafeOutputDir({ dir, shown: written, root, sources: config ? sourcesOf(config) : [{ path: path.join(root, 'content'), name: 'content/' }, { path: path.join(packageRoot, 'templates'), name: "egdocs' templates" }], force: options.force, purpose: 'serve' });
+  await assertSafeOutputDir({
+    dir,
+    shown: written,
+    root,
+    sources: config
+      ? sourcesOf(config)
+      : [
+          { path: path.join(root, 'content'), name: 'content/' },
+          { path: path.join(packageRoot, 'templates'), name: "egdocs' templates" },
+        ],
+    force: options.force,
+    purpose: 'serve',
+  });
   const marker = await readBuildMarker(dir);
   const base = options.baseUrl ?? marker?.baseUrl ?? config?.baseUrl;
-  if (base === undefined) throw new BuildError({ severity: 'error', code: 'output', message: `${written}: the base path it was built for is unknown`, hint: 'pass it with --base-url' });
+  if (base === undefined)
+    throw new BuildError({
+      severity: 'error',
+      code: 'output',
+      message: `${written}: the base path it was built for is unknown`,
+      hint: 'pass it with --base-url',
+    });
   const baseUrl = normaliseBase(base);
-  const handler = guardHosts(staticHandler(folderSource(dir), baseUrl), hostCheck(options.host, options.allowedHosts), (line) => console.error(line));
+  const handler = guardHosts(
+    staticHandler(folderSource(dir), baseUrl),
+    hostCheck(options.host, options.allowedHosts),
+    (line) => console.error(line),
+  );
   const { port } = await listen(handler, options.host, options.port);
-  console.log(`Serving ${written} at http://${hostInUrl(options.host)}:${port}${baseUrl} (not watching; press Ctrl+C to stop)`);
+  console.log(
+    `Serving ${written} at http://${hostInUrl(options.host)}:${port}${baseUrl} (not watching; press Ctrl+C to stop)`,
+  );
 }
 
 /** An IPv6 address needs brackets in a URL. */

@@ -9,10 +9,20 @@ import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
 import { createSearchClient } from './search/client.ts';
 
-export function ClientApp({ initial, router, announce }: { initial: PageProps; router: Router; announce: (text: string) => void }) {
+export function ClientApp({
+  initial,
+  router,
+  announce,
+}: {
+  initial: PageProps;
+  router: Router;
+  announce: (text: string) => void;
+}) {
   const [state, setState] = useState<{ props: PageProps; navigation?: Navigation }>({ props: initial });
   useEffect(() => {
-    router.connect((payload, navigation) => setState((previous) => ({ props: propsFromPayload(previous.props, payload), navigation })));
+    router.connect((payload, navigation) =>
+      setState((previous) => ({ props: propsFromPayload(previous.props, payload), navigation })),
+    );
     // Tests and scripts wait for this to know the page is interactive.
     document.getElementById('__egdocs')?.setAttribute('data-hydrated', '');
   }, [router]);
@@ -22,8 +32,20 @@ export function ClientApp({ initial, router, announce }: { initial: PageProps; r
   }, [state, router]);
   const base = useMemo<ClientServices>(() => {
     const { search } = initial.chrome;
-    const client = createSearchClient({ workerUrl: search.workerUrl, indexUrl: search.indexUrl, baseUrl: initial.chrome.baseUrl, excerptLength: search.excerptLength });
-    return { reload: router.reload, navigate: router.navigate, announce, search: client.query, prepareSearch: client.prepare, importPart };
+    const client = createSearchClient({
+      workerUrl: search.workerUrl,
+      indexUrl: search.indexUrl,
+      baseUrl: initial.chrome.baseUrl,
+      excerptLength: search.excerptLength,
+    });
+    return {
+      reload: router.reload,
+      navigate: router.navigate,
+      announce,
+      search: client.query,
+      prepareSearch: client.prepare,
+      importPart,
+    };
   }, [router, announce, initial.chrome]);
   // A new object per navigation, so that a link to the same page with another query string (the navbar's "all
   // results" link while on the search page) reaches the page.

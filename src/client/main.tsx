@@ -32,6 +32,7 @@ if (container && dataElement?.textContent) {
       installCopyButtons(announce);
     },
     // Without its template the page stays as the server rendered it: readable, with links that load documents.
-    (error: unknown) => console.error('egdocs: the page template could not be loaded; the page works without scripts', error),
+    (error: unknown) =>
+      console.error('egdocs: the page template could not be loaded; the page works without scripts', error),
   );
 }

@@ -15,7 +15,9 @@ export function prefetchAllowed(): boolean {
 }
 
 const idle: (callback: () => void) => void =
-  typeof requestIdleCallback === 'function' ? (callback) => requestIdleCallback(callback, { timeout: 2000 }) : (callback) => setTimeout(callback, 200);
+  typeof requestIdleCallback === 'function'
+    ? (callback) => requestIdleCallback(callback, { timeout: 2000 })
+    : (callback) => setTimeout(callback, 200);
 
 export function installPrefetch(router: Router, root: HTMLElement): void {
   const onIntent = (event: Event) => {

@@ -90,7 +90,11 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
 
   /** Where a history entry or a link should land: its saved position, its hash target, or the top. */
   const scrollTarget = (url: URL, saved: unknown): Navigation['scroll'] =>
-    typeof saved === 'number' ? { to: 'position', y: saved } : url.hash.length > 1 ? { to: 'hash', id: decodeURIComponent(url.hash.slice(1)) } : { to: 'top' };
+    typeof saved === 'number'
+      ? { to: 'position', y: saved }
+      : url.hash.length > 1
+        ? { to: 'hash', id: decodeURIComponent(url.hash.slice(1)) }
+        : { to: 'top' };
 
   const navigationFor = (payload: RoutePayload, scroll: Navigation['scroll'], moveFocus: boolean): Navigation => ({
     path: payload.route.path,
@@ -147,7 +151,15 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
   };
 
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
     if (!anchor || !linkPath(anchor)) return;
     if (follow(new URL(anchor.href))) event.preventDefault();
@@ -179,7 +191,8 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
       history.scrollRestoration = 'manual';
       const saved = (history.state as { scroll?: number } | null)?.scroll;
       const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      if (typeof saved === 'number' && (entry?.type === 'reload' || entry?.type === 'back_forward')) window.scrollTo(0, saved);
+      if (typeof saved === 'number' && (entry?.type === 'reload' || entry?.type === 'back_forward'))
+        window.scrollTo(0, saved);
       document.addEventListener('click', onClick);
       window.addEventListener('popstate', onPopState);
       window.addEventListener('pagehide', saveScroll);
@@ -187,7 +200,8 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
       // stripped path is a route, show that route (SPEC: the suffix is stripped when no exact route matches).
       if (initial.kind === 'not-found' && location.pathname !== initial.path) {
         const path = routePathOf(location.pathname);
-        if (path && path !== location.pathname) void go(new URL(path + location.search + location.hash, location.href), 'replace', 'stay');
+        if (path && path !== location.pathname)
+          void go(new URL(path + location.search + location.hash, location.href), 'replace', 'stay');
       }
     },
     rendered(navigation) {

@@ -13,7 +13,10 @@ const egdocsModule: Plugin = {
   name: 'egdocs-config-api',
   setup(b) {
     b.onResolve({ filter: /^egdocs$/ }, () => ({ path: 'egdocs', namespace: 'egdocs' }));
-    b.onLoad({ filter: /.*/, namespace: 'egdocs' }, () => ({ contents: 'export const defineConfig = (c) => c;', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'egdocs' }, () => ({
+      contents: 'export const defineConfig = (c) => c;',
+      loader: 'js',
+    }));
   },
 };
 
@@ -32,8 +35,19 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
   const shown = path.basename(configFile);
   const source = await readFile(configFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR')
-      fail('config', `config file not found: ${written}`, undefined, `egdocs looked for ${configFile}; run egdocs in the folder that holds site.config.ts, or name the file with -c <path>`);
-    if (error.code === 'EISDIR') fail('config', `${written} is a folder, not a config file`, undefined, `name the file itself: -c ${path.join(written, 'site.config.ts')}`);
+      fail(
+        'config',
+        `config file not found: ${written}`,
+        undefined,
+        `egdocs looked for ${configFile}; run egdocs in the folder that holds site.config.ts, or name the file with -c <path>`,
+      );
+    if (error.code === 'EISDIR')
+      fail(
+        'config',
+        `${written} is a folder, not a config file`,
+        undefined,
+        `name the file itself: -c ${path.join(written, 'site.config.ts')}`,
+      );
     throw error;
   });
   let code: string;
@@ -50,7 +64,8 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     });
     code = result.outputFiles[0].text;
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
+      .errors?.[0];
     if (!first) fail('config', `cannot read the config: ${(error as Error).message}`, { file: shown });
     const at = first.location;
     // An error in a file the config imports is shown at that file; the config's own lines get a frame.
@@ -77,7 +92,8 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     // A key or value at fault: show its line under the message.
     if (error instanceof BuildError) {
       const { location } = error.diagnostic;
-      if (location?.line && location.file === shown) error.diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);
+      if (location?.line && location.file === shown)
+        error.diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);
     }
     throw error;
   } finally {

@@ -23,7 +23,9 @@ export function keyLocator(file: string, source?: string): KeyLocator {
       skip = Number(/\[(\d+)\]$/.exec(part)?.[1] ?? 0);
     }
     if (value !== undefined && at >= 0) {
-      const literal = [`'${value}'`, `"${value}"`, `\`${value}\``].map((text) => source.indexOf(text, from)).filter((i) => i >= 0);
+      const literal = [`'${value}'`, `"${value}"`, `\`${value}\``]
+        .map((text) => source.indexOf(text, from))
+        .filter((i) => i >= 0);
       if (literal.length > 0) at = Math.min(...literal);
     }
     if (at < 0) return { file };

@@ -55,10 +55,33 @@ export const defaults: Defaults = {
 };
 
 /** Keys whose values are free-form (records or lists checked elsewhere), not merged against defaults. */
-const OPEN_KEYS = new Set(['docs.sidebars', 'navbar.items', 'footer.links', 'redirects', 'locale.locales', 'navbar.logo', 'budgets']);
+const OPEN_KEYS = new Set([
+  'docs.sidebars',
+  'navbar.items',
+  'footer.links',
+  'redirects',
+  'locale.locales',
+  'navbar.logo',
+  'budgets',
+]);
 
 /** Page kinds a budget can name (redirects are not pages). */
-const BUDGET_KINDS: PageKind[] = ['home', 'doc', 'docs-tags', 'docs-tag', 'blog-list', 'blog-post', 'blog-archive', 'blog-authors', 'blog-author', 'blog-tags', 'blog-tag', 'page', 'search', 'not-found'];
+const BUDGET_KINDS: PageKind[] = [
+  'home',
+  'doc',
+  'docs-tags',
+  'docs-tag',
+  'blog-list',
+  'blog-post',
+  'blog-archive',
+  'blog-authors',
+  'blog-author',
+  'blog-tags',
+  'blog-tag',
+  'page',
+  'search',
+  'not-found',
+];
 const BUDGET_LIMITS = ['js', 'css', 'html'];
 
 const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
@@ -72,17 +95,23 @@ const NAVBAR_ITEM_TYPES: Record<NavbarItem['type'], string[]> = {
 };
 
 /** Turns the raw default export of site.config.ts into a complete Config, or throws naming the key. */
-export function validateConfig(raw: unknown, configFile: string, overrides: { outDir?: string; baseUrl?: string; source?: string } = {}): Config {
+export function validateConfig(
+  raw: unknown,
+  configFile: string,
+  overrides: { outDir?: string; baseUrl?: string; source?: string } = {},
+): Config {
   const root = path.dirname(path.resolve(configFile));
   // Messages name the config relative to the project root, like every content path (not to where the command runs).
   const file = path.relative(root, path.resolve(configFile)) || configFile;
   // Errors point at the key's line when the config's source text is at hand (loadConfig passes it).
   const at = keyLocator(file, overrides.source);
   const where = { file };
-  if (!isObject(raw)) fail('config', 'the default export must be an object (use `export default defineConfig({...})`)', where);
+  if (!isObject(raw))
+    fail('config', 'the default export must be an object (use `export default defineConfig({...})`)', where);
   const user = { ...raw };
   for (const key of ['title', 'url'] as const) {
-    if (typeof user[key] !== 'string' || !user[key]) fail('config', `${key} is required and must be a non-empty string`, at(key));
+    if (typeof user[key] !== 'string' || !user[key])
+      fail('config', `${key} is required and must be a non-empty string`, at(key));
   }
   const outDir = takeString(user, 'outDir', 'build', at);
   const announcementBar = user.announcementBar;
@@ -95,7 +124,8 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
   if (overrides.baseUrl) merged.baseUrl = overrides.baseUrl;
   merged.baseUrl = normaliseBase(merged.baseUrl);
 
-  if (merged.navbar.items !== undefined && !Array.isArray(merged.navbar.items)) fail('config', `'navbar.items' must be a list of navbar items`, at('navbar.items'));
+  if (merged.navbar.items !== undefined && !Array.isArray(merged.navbar.items))
+    fail('config', `'navbar.items' must be a list of navbar items`, at('navbar.items'));
   merged.navbar.items?.forEach((item, index) => validateNavbarItem(item, index, at));
   merged.footer.links.forEach((link, index) => validateLink(link, `footer.links[${index}]`, at));
   merged.redirects.forEach((r, index) => {
@@ -104,10 +134,16 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
   });
   const locales = merged.locale.locales;
   if (!Array.isArray(locales) || locales.length !== 1 || locales[0] !== merged.locale.default)
-    fail('config', `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`, at('locale.locales'), 'build each translation as its own site (see the writer\'s guide on translation)');
+    fail(
+      'config',
+      `locale.locales must be ['${merged.locale.default}']: egdocs builds one language per site`,
+      at('locale.locales'),
+      "build each translation as its own site (see the writer's guide on translation)",
+    );
   validateBudgets(merged.budgets, at);
   for (const [id, items] of Object.entries(merged.docs.sidebars)) {
-    if (!Array.isArray(items)) fail('config', `docs.sidebars.${id} must be a list of sidebar items`, at(`docs.sidebars.${id}`));
+    if (!Array.isArray(items))
+      fail('config', `docs.sidebars.${id} must be a list of sidebar items`, at(`docs.sidebars.${id}`));
   }
 
   return {
@@ -121,7 +157,12 @@ export function validateConfig(raw: unknown, configFile: string, overrides: { ou
   };
 }
 
-function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, unknown>, prefix: string, at: KeyLocator): Record<string, unknown> {
+function mergeWithDefaults(
+  user: Record<string, unknown>,
+  base: Record<string, unknown>,
+  prefix: string,
+  at: KeyLocator,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(user)) {
     const keyPath = prefix + key;
@@ -131,7 +172,12 @@ function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, u
     }
     if (!(key in base)) {
       const guess = didYouMean(key, Object.keys(base));
-      fail('config', `unknown key '${keyPath}'`, at(keyPath), guess ? `did you mean '${prefix}${guess}'?` : `known keys: ${Object.keys(base).join(', ')}`);
+      fail(
+        'config',
+        `unknown key '${keyPath}'`,
+        at(keyPath),
+        guess ? `did you mean '${prefix}${guess}'?` : `known keys: ${Object.keys(base).join(', ')}`,
+      );
     }
     if (value === undefined) continue;
     const expected = base[key];
@@ -139,7 +185,8 @@ function mergeWithDefaults(user: Record<string, unknown>, base: Record<string, u
       if (!isObject(value)) fail('config', `'${keyPath}' must be an object`, at(keyPath));
       out[key] = mergeWithDefaults(value, expected, keyPath + '.', at);
     } else {
-      if (typeof value !== typeof expected) fail('config', `'${keyPath}' must be a ${typeof expected}, got ${JSON.stringify(value)}`, at(keyPath));
+      if (typeof value !== typeof expected)
+        fail('config', `'${keyPath}' must be a ${typeof expected}, got ${JSON.stringify(value)}`, at(keyPath));
       out[key] = value;
     }
   }
@@ -153,19 +200,37 @@ function validateNavbarItem(item: unknown, index: number, at: KeyLocator): void 
   const required = NAVBAR_ITEM_TYPES[type as NavbarItem['type']];
   if (!required) {
     const guess = didYouMean(type, Object.keys(NAVBAR_ITEM_TYPES));
-    fail('config', `${key}.type '${type}' is not a navbar item type`, at(`${key}.type`, type), guess ? `did you mean '${guess}'?` : `use one of ${Object.keys(NAVBAR_ITEM_TYPES).join(', ')}`);
+    fail(
+      'config',
+      `${key}.type '${type}' is not a navbar item type`,
+      at(`${key}.type`, type),
+      guess ? `did you mean '${guess}'?` : `use one of ${Object.keys(NAVBAR_ITEM_TYPES).join(', ')}`,
+    );
   }
   for (const field of required) {
-    if (typeof item[field] !== 'string' || !item[field]) fail('config', `${key} (${type}) cannot render without '${field}'`, at(`${key}.type`, type), `add ${field}: '...'`);
+    if (typeof item[field] !== 'string' || !item[field])
+      fail(
+        'config',
+        `${key} (${type}) cannot render without '${field}'`,
+        at(`${key}.type`, type),
+        `add ${field}: '...'`,
+      );
   }
   if (type === 'link') validateLink(item, key, at);
   if (type === 'dropdown') {
     const items = item.items;
-    if (!Array.isArray(items) || items.length === 0) fail('config', `${key} (dropdown) cannot render without 'items'`, at(`${key}.type`, type), "add items: [{ label: '...', href: '...' }]");
+    if (!Array.isArray(items) || items.length === 0)
+      fail(
+        'config',
+        `${key} (dropdown) cannot render without 'items'`,
+        at(`${key}.type`, type),
+        "add items: [{ label: '...', href: '...' }]",
+      );
     items.forEach((entry, i) => validateLink(entry, `${key}.items[${i}]`, at));
   }
   item.position ??= 'left';
-  if (item.position !== 'left' && item.position !== 'right') fail('config', `${key}.position must be 'left' or 'right'`, at(`${key}.position`, String(item.position)));
+  if (item.position !== 'left' && item.position !== 'right')
+    fail('config', `${key}.position must be 'left' or 'right'`, at(`${key}.position`, String(item.position)));
 }
 
 /** A link in the config: { label, href } with a URL or a site path, or { label, doc } with a doc id. */
@@ -173,23 +238,49 @@ function validateLink(link: unknown, key: string, at: KeyLocator): void {
   const shape = "must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }";
   if (!isObject(link) || typeof link.label !== 'string') fail('config', `${key} ${shape}`, at(key));
   const targets = ['href', 'doc'].filter((field) => link[field] !== undefined);
-  if (targets.length !== 1 || typeof link[targets[0]] !== 'string') fail('config', `${key} ${shape}`, at(key), targets.length > 1 ? 'give href or doc, not both' : undefined);
+  if (targets.length !== 1 || typeof link[targets[0]] !== 'string')
+    fail('config', `${key} ${shape}`, at(key), targets.length > 1 ? 'give href or doc, not both' : undefined);
 }
 
 function validateBudgets(budgets: unknown, at: KeyLocator): void {
-  if (!isObject(budgets)) fail('config', `'budgets' must be an object of page kinds, like { doc: { js: 80, css: 12, html: 60 } }`, at('budgets'));
+  if (!isObject(budgets))
+    fail(
+      'config',
+      `'budgets' must be an object of page kinds, like { doc: { js: 80, css: 12, html: 60 } }`,
+      at('budgets'),
+    );
   for (const [kind, limits] of Object.entries(budgets)) {
     if (!BUDGET_KINDS.includes(kind as PageKind)) {
       const guess = didYouMean(kind, BUDGET_KINDS);
-      fail('config', `budgets.${kind}: '${kind}' is not a page kind`, at(`budgets.${kind}`), guess ? `did you mean '${guess}'?` : `use one of ${BUDGET_KINDS.join(', ')}`);
+      fail(
+        'config',
+        `budgets.${kind}: '${kind}' is not a page kind`,
+        at(`budgets.${kind}`),
+        guess ? `did you mean '${guess}'?` : `use one of ${BUDGET_KINDS.join(', ')}`,
+      );
     }
-    if (!isObject(limits)) fail('config', `budgets.${kind} must be an object like { js: 80, css: 12, html: 60 } (KB)`, at(`budgets.${kind}`));
+    if (!isObject(limits))
+      fail(
+        'config',
+        `budgets.${kind} must be an object like { js: 80, css: 12, html: 60 } (KB)`,
+        at(`budgets.${kind}`),
+      );
     for (const [limit, value] of Object.entries(limits)) {
       if (!BUDGET_LIMITS.includes(limit)) {
         const guess = didYouMean(limit, BUDGET_LIMITS);
-        fail('config', `unknown key 'budgets.${kind}.${limit}'`, at(`budgets.${kind}.${limit}`), guess ? `did you mean '${guess}'?` : `use ${BUDGET_LIMITS.join(', ')}`);
+        fail(
+          'config',
+          `unknown key 'budgets.${kind}.${limit}'`,
+          at(`budgets.${kind}.${limit}`),
+          guess ? `did you mean '${guess}'?` : `use ${BUDGET_LIMITS.join(', ')}`,
+        );
       }
-      if (typeof value !== 'number' || !(value > 0)) fail('config', `budgets.${kind}.${limit} must be a positive number of KB, got ${JSON.stringify(value)}`, at(`budgets.${kind}.${limit}`));
+      if (typeof value !== 'number' || !(value > 0))
+        fail(
+          'config',
+          `budgets.${kind}.${limit} must be a positive number of KB, got ${JSON.stringify(value)}`,
+          at(`budgets.${kind}.${limit}`),
+        );
     }
   }
 }

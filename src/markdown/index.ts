@@ -95,7 +95,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     const fm = source.frontMatter;
     const page: Page = {
       source,
-      title: typeof fm.title === 'string' ? fm.title : h1 ?? '',
+      title: typeof fm.title === 'string' ? fm.title : (h1 ?? ''),
       description: typeof fm.description === 'string' ? fm.description : firstSentence(text),
       html,
       headings: env.headings,
@@ -146,7 +146,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       for (const i of again) for (const match of sources[i].body.matchAll(FENCE_LANG)) langs.add(match[1]);
       await code.load(langs);
       // The first pass already recorded these pages' diagnostics and lookups; the second must not repeat them.
-      for (const i of again) cache.get(sources[i].file)!.page = pages[i] = renderOne(sources[i], new Diagnostics()).page;
+      for (const i of again)
+        cache.get(sources[i].file)!.page = pages[i] = renderOne(sources[i], new Diagnostics()).page;
     }
     const present = new Set(sources.map((source) => source.file));
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);

@@ -26,14 +26,32 @@ export async function assertSafeOutputDir({ dir, shown, root, sources, force, pu
   const real = await realPathOf(dir);
   const project = await realPathOf(root);
   const verb = purpose === 'build' ? 'write the site into' : 'serve';
-  const fix = purpose === 'build' ? "choose a folder of its own, like 'build' (the default)" : "pass the folder 'egdocs build' wrote, like 'build'";
-  if (real === project) fail('output', `${shown}: refusing to ${verb} the project's own folder${purpose === 'build' ? ': a build replaces its output folder whole, and this one holds the sources and the config' : ', which would publish its sources and config'}`, undefined, fix);
-  if (inside(project, real)) fail('output', `${shown}: refusing to ${verb} a folder that holds the project (${project})`, undefined, fix);
+  const fix =
+    purpose === 'build'
+      ? "choose a folder of its own, like 'build' (the default)"
+      : "pass the folder 'egdocs build' wrote, like 'build'";
+  if (real === project)
+    fail(
+      'output',
+      `${shown}: refusing to ${verb} the project's own folder${purpose === 'build' ? ': a build replaces its output folder whole, and this one holds the sources and the config' : ', which would publish its sources and config'}`,
+      undefined,
+      fix,
+    );
+  if (inside(project, real))
+    fail('output', `${shown}: refusing to ${verb} a folder that holds the project (${project})`, undefined, fix);
   for (const source of sources) {
     const target = await realPathOf(source.path);
-    if (real === target) fail('output', `${shown}: refusing to ${verb} ${source.name}, which is part of the project's sources`, undefined, fix);
-    if (inside(target, real)) fail('output', `${shown}: refusing to ${verb} a folder that holds ${source.name}`, undefined, fix);
-    if (inside(real, target)) fail('output', `${shown}: refusing to ${verb} a folder inside ${source.name}`, undefined, fix);
+    if (real === target)
+      fail(
+        'output',
+        `${shown}: refusing to ${verb} ${source.name}, which is part of the project's sources`,
+        undefined,
+        fix,
+      );
+    if (inside(target, real))
+      fail('output', `${shown}: refusing to ${verb} a folder that holds ${source.name}`, undefined, fix);
+    if (inside(real, target))
+      fail('output', `${shown}: refusing to ${verb} a folder inside ${source.name}`, undefined, fix);
   }
   const info = await stat(real).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -41,21 +59,41 @@ export async function assertSafeOutputDir({ dir, shown, root, sources, force, pu
   });
   if (!info) return;
   // Not even --force: a file given as the output folder is a slip of the keyboard (-o README.md), not a wish.
-  if (!info.isDirectory()) fail('output', `${shown}: refusing to ${verb} a file, which is not a folder`, undefined, fix);
+  if (!info.isDirectory())
+    fail('output', `${shown}: refusing to ${verb} a file, which is not a folder`, undefined, fix);
   // A build writes a new folder beside the old one and swaps the two; a mount point (a container's volume) cannot be
   // moved, so the swap would fail after all the work: told before it starts instead. A link to one is fine: the
   // swap moves the link.
-  if (purpose === 'build' && !(await lstat(dir)).isSymbolicLink() && info.dev !== (await stat(path.dirname(real))).dev) {
-    fail('output', `${shown}: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved`, undefined, `build into a folder inside it (-o ${path.join(dir, 'site')}) and publish that`);
+  if (
+    purpose === 'build' &&
+    !(await lstat(dir)).isSymbolicLink() &&
+    info.dev !== (await stat(path.dirname(real))).dev
+  ) {
+    fail(
+      'output',
+      `${shown}: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved`,
+      undefined,
+      `build into a folder inside it (-o ${path.join(dir, 'site')}) and publish that`,
+    );
   }
   if (force) return;
   const entries = await readdir(real);
   if (entries.length === 0) return;
   if (await readBuildMarker(real)) return;
   if (purpose === 'build') {
-    fail('output', `${shown}: the folder holds files that egdocs did not write (it has no ${MARKER_FILE}); a build replaces the whole folder, so egdocs leaves it alone`, undefined, 'choose another folder, empty this one, or pass --force to replace it');
+    fail(
+      'output',
+      `${shown}: the folder holds files that egdocs did not write (it has no ${MARKER_FILE}); a build replaces the whole folder, so egdocs leaves it alone`,
+      undefined,
+      'choose another folder, empty this one, or pass --force to replace it',
+    );
   }
-  fail('output', `${shown}: not a folder that 'egdocs build' wrote (it has no ${MARKER_FILE}), so its base path is unknown`, undefined, 'pass --force with --base-url to serve it anyway');
+  fail(
+    'output',
+    `${shown}: not a folder that 'egdocs build' wrote (it has no ${MARKER_FILE}), so its base path is unknown`,
+    undefined,
+    'pass --force with --base-url to serve it anyway',
+  );
 }
 
 /** Whether `child` lies strictly inside `parent` (absolute, real paths). */

@@ -31,7 +31,11 @@ export async function readBuildMarker(dir: string): Promise<BuildMarker | undefi
   if (text !== undefined) {
     try {
       const parsed = JSON.parse(text) as Partial<BuildMarker>;
-      if (typeof parsed.generator === 'string' && parsed.generator.startsWith('egdocs') && typeof parsed.baseUrl === 'string')
+      if (
+        typeof parsed.generator === 'string' &&
+        parsed.generator.startsWith('egdocs') &&
+        typeof parsed.baseUrl === 'string'
+      )
         return { generator: parsed.generator, baseUrl: parsed.baseUrl };
     } catch {
       // Not ours after all: fall through to the legacy check.

@@ -134,7 +134,8 @@ function asOutputPath(error: unknown, workFolders: string[], outDir: string): un
 /** Refuses to write outside the output folder (a route or asset path with '..'). */
 export function assertInside(file: OutputFile): void {
   const normal = path.posix.normalize(file.path);
-  if (normal.startsWith('..') || path.posix.isAbsolute(normal)) throw new Error(`refusing to write ${file.path} outside the output folder`);
+  if (normal.startsWith('..') || path.posix.isAbsolute(normal))
+    throw new Error(`refusing to write ${file.path} outside the output folder`);
 }
 
 /**

@@ -4,7 +4,11 @@ import { withBase } from '../site/urls.ts';
 import type { Chrome, Site } from '../types.ts';
 
 /** The props every page's layout gets, from the resolved layout and the bundle's URLs. */
-export function chromeOf(site: Site, sidebarUrls: Record<string, string>, searchUrls: { indexUrl: string; workerUrl: string; resultsUrl: string }): Chrome {
+export function chromeOf(
+  site: Site,
+  sidebarUrls: Record<string, string>,
+  searchUrls: { indexUrl: string; workerUrl: string; resultsUrl: string },
+): Chrome {
   const { config, layout } = site;
   return {
     title: config.title,
@@ -26,6 +30,10 @@ export function chromeOf(site: Site, sidebarUrls: Record<string, string>, search
     showReadingTime: config.blog.showReadingTime,
     recentPosts: site.posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
     sidebarUrls,
-    docsVersion: { name: config.docs.version.name, label: config.docs.version.label, path: withBase(config, config.docs.routeBasePath) },
+    docsVersion: {
+      name: config.docs.version.name,
+      label: config.docs.version.label,
+      path: withBase(config, config.docs.routeBasePath),
+    },
   };
 }

@@ -44,8 +44,12 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     `<meta name="twitter:card" content="summary">`,
     chrome.favicon ? `<link rel="icon" href="${escapeAttr(chrome.favicon)}">` : '',
     // Only a site with posts has feeds to point at.
-    chrome.feeds ? `<link rel="alternate" type="application/rss+xml" href="${escapeAttr(chrome.feeds.rss)}" title="${escapeAttr(config.title)} RSS Feed">` : '',
-    chrome.feeds ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">` : '',
+    chrome.feeds
+      ? `<link rel="alternate" type="application/rss+xml" href="${escapeAttr(chrome.feeds.rss)}" title="${escapeAttr(config.title)} RSS Feed">`
+      : '',
+    chrome.feeds
+      ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">`
+      : '',
     `<script>${colorModeScript(config, chrome)}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
   ].filter(Boolean);
@@ -118,7 +122,10 @@ export function renderRedirect(config: Config, to: string): string {
 
 /** JSON that is safe inside a <script> element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function escapeHtml(text: string): string {

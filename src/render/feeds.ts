@@ -8,7 +8,10 @@ export function sitemap(site: Site): OutputFile {
     .filter((route) => !route.noindex && route.path.endsWith('/'))
     .map((route) => `  <url><loc>${escapeHtml(site.config.url + route.path)}</loc></url>`)
     .join('\n');
-  return { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
+  return {
+    path: 'sitemap.xml',
+    contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  };
 }
 
 export function feeds(site: Site): OutputFile[] {

@@ -77,7 +77,11 @@ function throwingTemplate(error: unknown, root: string): Location | undefined {
     const full = match[1].replace(/^file:\/\//, '');
     if (full.includes('/node_modules/')) continue;
     const rel = path.relative(root, full);
-    return { file: rel.startsWith('..') ? full : rel.split(path.sep).join('/'), line: Number(match[2]), column: Number(match[3]) };
+    return {
+      file: rel.startsWith('..') ? full : rel.split(path.sep).join('/'),
+      line: Number(match[2]),
+      column: Number(match[3]),
+    };
   }
   return undefined;
 }
@@ -89,9 +93,15 @@ function throwingTemplate(error: unknown, root: string): Location | undefined {
 export function renderRoute(context: RenderContext, route: Route, memo?: RenderMemo): OutputFile[] {
   const { site, chrome, assets, generator } = context;
   const { App, pages } = context.templates ?? builtInTemplates;
-  if (route.data.kind === 'redirect') return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
+  if (route.data.kind === 'redirect')
+    return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
-  const props: PageProps = { chrome, route, sidebar: sidebar && pruneSidebar(sidebar, route.path), sidebarId: route.sidebarId };
+  const props: PageProps = {
+    chrome,
+    route,
+    sidebar: sidebar && pruneSidebar(sidebar, route.path),
+    sidebarId: route.sidebarId,
+  };
   // The route and its sidebar are all that differ between pages; the memo was emptied if the shared parts changed.
   const key = memo && hash(JSON.stringify([route, props.sidebar]));
   const remembered = memo?.routes.get(route.outFile);
@@ -99,13 +109,29 @@ export function renderRoute(context: RenderContext, route: Route, memo?: RenderM
   memo && memo.rendered++;
   const appHtml = renderToString(createElement(App, { ...props, pages }));
   const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
-  const html = renderDocument({ config: site.config, chrome, route, appHtml, data: scriptJson(hydrationData(props)), assets: { ...assets, preload }, generator });
+  const html = renderDocument({
+    config: site.config,
+    chrome,
+    route,
+    appHtml,
+    data: scriptJson(hydrationData(props)),
+    assets: { ...assets, preload },
+    generator,
+  });
   // Kept as UTF-8 bytes until written: a JavaScript string with any character past U+00FF takes two bytes per
   // character, and a large site holds every page in memory before the atomic swap.
   const files: OutputFile[] = [{ path: route.outFile, contents: Buffer.from(html) }];
   if (route.outFile.endsWith('/index.html') || route.outFile === 'index.html') {
-    const payload: RoutePayload = { route, sidebar: props.sidebar, sidebarId: route.sidebarId, title: documentTitle(site.config, route) };
-    files.push({ path: route.outFile.replace(/index\.html$/, PAYLOAD_FILE), contents: Buffer.from(JSON.stringify(payload)) });
+    const payload: RoutePayload = {
+      route,
+      sidebar: props.sidebar,
+      sidebarId: route.sidebarId,
+      title: documentTitle(site.config, route),
+    };
+    files.push({
+      path: route.outFile.replace(/index\.html$/, PAYLOAD_FILE),
+      contents: Buffer.from(JSON.stringify(payload)),
+    });
   }
   if (memo) memo.routes.set(route.outFile, { key: key!, files });
   return files;
@@ -145,7 +171,8 @@ function withoutHtml<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutHtml) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = key === 'html' || key === 'excerptHtml' ? '' : withoutHtml(inner);
+    for (const [key, inner] of Object.entries(value))
+      out[key] = key === 'html' || key === 'excerptHtml' ? '' : withoutHtml(inner);
     return out as T;
   }
   return value;

@@ -23,14 +23,25 @@ export function renderThreads(routes: number): number {
 }
 
 /** Renders every route, using `threads` threads (this one included); templates must be the compiled-in ones. */
-export async function renderInParallel(context: RenderContext, options: RenderOptions, threads: number): Promise<OutputFile[]> {
+export async function renderInParallel(
+  context: RenderContext,
+  options: RenderOptions,
+  threads: number,
+): Promise<OutputFile[]> {
   const routes = context.site.routes;
   const size = Math.ceil(routes.length / threads);
   const slices = Array.from({ length: threads }, (_, i) => routes.slice(i * size, (i + 1) * size));
   // Each worker gets only what rendering reads: the config, the sidebars and its own routes.
   const jobs = slices.slice(1).map((slice) => {
-    const site = { config: context.site.config, sidebars: context.site.sidebars, routes: slice } as RenderContext['site'];
-    return runWorker({ context: { site, chrome: context.chrome, assets: context.assets, generator: context.generator }, root: options.root });
+    const site = {
+      config: context.site.config,
+      sidebars: context.site.sidebars,
+      routes: slice,
+    } as RenderContext['site'];
+    return runWorker({
+      context: { site, chrome: context.chrome, assets: context.assets, generator: context.generator },
+      root: options.root,
+    });
   });
   const own = renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
   const done = await Promise.all(jobs);

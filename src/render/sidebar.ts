@@ -19,7 +19,11 @@ export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] 
  * One JSON file per sidebar, named by content hash, and the URL of each. `serve` asks for fixed names (hashed: false):
  * a new title changes the sidebar, and a new URL in every page's shared parts would make every page render again.
  */
-export function sidebarFiles(sidebars: Record<string, SidebarItem[]>, baseUrl: string, { hashed = true } = {}): { files: OutputFile[]; urls: Record<string, string> } {
+export function sidebarFiles(
+  sidebars: Record<string, SidebarItem[]>,
+  baseUrl: string,
+  { hashed = true } = {},
+): { files: OutputFile[]; urls: Record<string, string> } {
   const files: OutputFile[] = [];
   const urls: Record<string, string> = {};
   for (const [id, items] of Object.entries(sidebars)) {

@@ -19,6 +19,8 @@ parentPort!.on('message', ({ context, root }: RenderJob) => {
   const diagnostics = new Diagnostics();
   const files = renderRoutes(context, { diagnostics, root });
   // The pages' bytes move to the main thread instead of being copied.
-  const transfer = files.flatMap((file) => (typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer]));
+  const transfer = files.flatMap((file) =>
+    typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
+  );
   parentPort!.postMessage({ files, diagnostics: diagnostics.items } satisfies RenderDone, [...new Set(transfer)]);
 });

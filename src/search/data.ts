@@ -13,9 +13,23 @@ export function searchData(site: Site): SearchData {
     const page = route.file ? pageByFile.get(route.file) : undefined;
     if (!kind || !page || route.noindex) continue;
     const breadcrumb =
-      route.data.kind === 'doc' ? route.data.breadcrumbs.slice(0, -1).map((crumb) => crumb.label).join(' › ') : kind === 'blog' ? site.config.blog.title : '';
+      route.data.kind === 'doc'
+        ? route.data.breadcrumbs
+            .slice(0, -1)
+            .map((crumb) => crumb.label)
+            .join(' › ')
+        : kind === 'blog'
+          ? site.config.blog.title
+          : '';
     const extra = route.data.kind === 'doc' ? keywords.get(route.data.doc.id) : undefined;
-    const index = data.pages.push([route.title, route.path.slice(site.config.baseUrl.length), breadcrumb, kind, ...(extra ? [extra] : [])] as SearchData['pages'][number]) - 1;
+    const index =
+      data.pages.push([
+        route.title,
+        route.path.slice(site.config.baseUrl.length),
+        breadcrumb,
+        kind,
+        ...(extra ? [extra] : []),
+      ] as SearchData['pages'][number]) - 1;
     for (const section of page.sections) {
       // A heading with nothing under it still finds its place on the page.
       if (section.id === '' && !section.text) continue;

@@ -8,13 +8,20 @@ import { searchData } from './data.ts';
 import { indexFiles } from './index-files.ts';
 
 /** An engine over search records, indexed in memory as a build would index them. */
-export function engineOfRecords(data: SearchData, options: { baseUrl: string; excerptLength: number; bm25: Config['search']['bm25'] }): Engine {
+export function engineOfRecords(
+  data: SearchData,
+  options: { baseUrl: string; excerptLength: number; bm25: Config['search']['bm25'] },
+): Engine {
   const [manifest, ...rest] = indexFiles(data, options.bm25);
   const byName = new Map(rest.map((file) => [file.name, file.data]));
-  return createEngine(manifest.data as Manifest, async (name) => {
-    if (!byName.has(name)) throw new Error(`search index file ${name} is missing`);
-    return byName.get(name);
-  }, options);
+  return createEngine(
+    manifest.data as Manifest,
+    async (name) => {
+      if (!byName.has(name)) throw new Error(`search index file ${name} is missing`);
+      return byName.get(name);
+    },
+    options,
+  );
 }
 
 /** The search function of a site (`egdocs check` hands the relevance gate one, over the files it built). */
@@ -30,7 +37,12 @@ export function siteSearchEngine(site: Site): Engine {
 }
 
 /** An engine over the search files a build wrote (`manifestPath` is the manifest's output path), read as JSON. */
-export function engineOfFiles(files: OutputFile[], manifestPath: string, baseUrl: string, excerptLength: number): Engine {
+export function engineOfFiles(
+  files: OutputFile[],
+  manifestPath: string,
+  baseUrl: string,
+  excerptLength: number,
+): Engine {
   const folder = manifestPath.slice(0, manifestPath.lastIndexOf('/') + 1);
   const byPath = new Map(files.map((file) => [file.path, file.contents]));
   const read = (path: string): unknown => {
@@ -39,5 +51,8 @@ export function engineOfFiles(files: OutputFile[], manifestPath: string, baseUrl
     return JSON.parse(typeof contents === 'string' ? contents : Buffer.from(contents).toString());
   };
   const manifest = readManifest(read(manifestPath));
-  return createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), { baseUrl, excerptLength });
+  return createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), {
+    baseUrl,
+    excerptLength,
+  });
 }

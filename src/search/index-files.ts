@@ -10,7 +10,19 @@
 // lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
 // over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
 // Format and reading: src/client/search/format.ts.
-import { type DocsFile, FORMAT, type PageRecord, type Manifest, type ShardFile, type VocabFile, deltas, fileName, letterOf, MAX_POSTINGS, vocabName } from '../client/search/format.ts';
+import {
+  type DocsFile,
+  FORMAT,
+  type PageRecord,
+  type Manifest,
+  type ShardFile,
+  type VocabFile,
+  deltas,
+  fileName,
+  letterOf,
+  MAX_POSTINGS,
+  vocabName,
+} from '../client/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../client/search/tokens.ts';
 import { contentHash } from '../site/urls.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
@@ -55,7 +67,10 @@ export class TermsMemo {
  * The search index files of a site. `hashed: false` (serve) gives fixed names, as for the sidebar files; `memo`
  * (serve) keeps each text's terms from one build to the next.
  */
-export function searchIndexFiles(site: Site, { hashed = true, memo }: { hashed?: boolean; memo?: TermsMemo } = {}): SearchIndexFiles {
+export function searchIndexFiles(
+  site: Site,
+  { hashed = true, memo }: { hashed?: boolean; memo?: TermsMemo } = {},
+): SearchIndexFiles {
   const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25, memo);
   memo?.done();
   const texts = rest.map(({ data }) => JSON.stringify(data));
@@ -64,7 +79,10 @@ export function searchIndexFiles(site: Site, { hashed = true, memo }: { hashed?:
   (manifest.data as Manifest).hash = hash;
   const manifestAt = manifestPath(site, hash);
   const folder = manifestAt.slice(0, manifestAt.lastIndexOf('/') + 1);
-  const files = [{ path: manifestAt, contents: JSON.stringify(manifest.data) }, ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] }))];
+  const files = [
+    { path: manifestAt, contents: JSON.stringify(manifest.data) },
+    ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] })),
+  ];
   return { files, url: site.config.baseUrl + manifestAt };
 }
 
@@ -93,7 +111,11 @@ export interface IndexFile {
 
 /** The index of the records: the manifest first, then vocabularies, postings and texts. Pure. */
 export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], memo?: TermsMemo): IndexFile[] {
-  const postings = weighPostings(data, bm25, memo ? (text, joined) => memo.terms(text, joined) : (text, joined) => termsOf(text, { joined }));
+  const postings = weighPostings(
+    data,
+    bm25,
+    memo ? (text, joined) => memo.terms(text, joined) : (text, joined) => termsOf(text, { joined }),
+  );
   const terms = [...postings.keys()].sort();
 
   // The number of sections each term is in (a term in two fields of a section counts it once), marking each
@@ -194,7 +216,11 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
  * in), times the field's and the section's boost, rounded to three decimals. Flat arrays, not pairs: a large site
  * has millions of postings.
  */
-function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25'], terms: (text: string, joined: boolean) => string[]): Map<string, number[][]> {
+function weighPostings(
+  data: SearchData,
+  { b, k1 }: Config['search']['bm25'],
+  terms: (text: string, joined: boolean) => string[],
+): Map<string, number[][]> {
   const counts = new Map<string, number[][]>();
   const totalLength = FIELDS.map(() => 0);
   const lengths = FIELDS.map(() => new Uint32Array(data.sections.length));
@@ -204,7 +230,11 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25'], te
   data.sections.forEach(([page, , heading, text], section) => {
     if (pageTerms?.page !== page) {
       const [title, , breadcrumb, , keywords] = data.pages[page];
-      pageTerms = { page, title: terms(title, true), part: terms(keywords ? `${breadcrumb} ${keywords}` : breadcrumb, false) };
+      pageTerms = {
+        page,
+        title: terms(title, true),
+        part: terms(keywords ? `${breadcrumb} ${keywords}` : breadcrumb, false),
+      };
     }
     [pageTerms.title, terms(heading, true), terms(text, false), pageTerms.part].forEach((list, field) => {
       lengths[field][section] = list.length;
@@ -229,7 +259,10 @@ function weighPostings(data: SearchData, { b, k1 }: Config['search']['bm25'], te
         const section = list[i];
         const tf = list[i + 1];
         const sectionBoost = data.sections[section][1] === '' ? TOP_OF_PAGE_BOOST : 1;
-        const score = ((idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[field][section] / average[field])) + tf)) * boost[field] * sectionBoost;
+        const score =
+          ((idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[field][section] / average[field])) + tf)) *
+          boost[field] *
+          sectionBoost;
         list[i + 1] = Math.round(score * 1000);
       }
     });
@@ -251,7 +284,8 @@ function heaviest(fields: number[][], count: number): number[][] {
   let room = count - weights.filter((weight) => weight > cut).length;
   return fields.map((list) => {
     const kept: number[] = [];
-    for (let i = 0; i < list.length; i += 2) if (list[i + 1] > cut || (list[i + 1] === cut && room-- > 0)) kept.push(list[i], list[i + 1]);
+    for (let i = 0; i < list.length; i += 2)
+      if (list[i + 1] > cut || (list[i + 1] === cut && room-- > 0)) kept.push(list[i], list[i + 1]);
     return kept;
   });
 }

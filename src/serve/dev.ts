@@ -82,7 +82,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   if (options.templatesDir) state.cache.templates = await bundleTemplates(templatesDir);
   const build = async (changed: string[]) => {
     const root = state.config.paths.root;
-    if (state.content) await updateContentFiles(state.content, root, changed.filter((file) => isInside(path.join(root, 'content'), file)));
+    if (state.content)
+      await updateContentFiles(
+        state.content,
+        root,
+        changed.filter((file) => isInside(path.join(root, 'content'), file)),
+      );
     else state.content = await readContentFiles(root);
     const result = await buildSiteFiles({ config: state.config, files: state.content, cache: state.cache });
     state.files = new Map(result.files.map((file) => [file.path, file.contents]));
@@ -102,7 +107,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const serveSite = staticHandler(
     // Read through state on every request: a rebuild swaps the map. The search index is added to it when a page
     // first asks for one of its files after a build.
-    withSearchIndex(state, mapSource(() => state.files)),
+    withSearchIndex(
+      state,
+      mapSource(() => state.files),
+    ),
     config.baseUrl,
     (html) => html.replace('</body>', `<script src="${CLIENT_PATH}" defer></script></body>`),
   );
@@ -115,7 +123,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (state.build === 0 && state.failure) {
       // No good build yet: every page is the error, with the script that reloads once a save fixes it.
       res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(state.failure.title)}</title></head><body><main><h1>${escapeHtml(state.failure.title)}</h1><pre>${escapeHtml(state.failure.problems.join('\n'))}</pre></main><script src="${CLIENT_PATH}" defer></script></body></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(state.failure.title)}</title></head><body><main><h1>${escapeHtml(state.failure.title)}</h1><pre>${escapeHtml(state.failure.problems.join('\n'))}</pre></main><script src="${CLIENT_PATH}" defer></script></body></html>`,
+      );
       return;
     }
     void serveSite(req, res);
@@ -129,9 +139,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     // Only the live-reload path, for a page of this site addressed by a name of this server (see hosts.ts).
-    if (req.url?.split('?')[0] !== SOCKET_PATH || !hosts(req.headers.host) || !sameOrigin(req.headers.origin, req.headers.host)) {
-      const body = hosts(req.headers.host) ? 'egdocs serve: only pages of this site may open the live-reload socket\n' : refusal(req.headers.host);
-      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    if (
+      req.url?.split('?')[0] !== SOCKET_PATH ||
+      !hosts(req.headers.host) ||
+      !sameOrigin(req.headers.origin, req.headers.host)
+    ) {
+      const body = hosts(req.headers.host)
+        ? 'egdocs serve: only pages of this site may open the live-reload socket\n'
+        : refusal(req.headers.host);
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       return;
     }
     sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req));
@@ -181,7 +199,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       state.failure = undefined;
       printDiagnostics(result.diagnostics, log);
       const { pages, routes } = result.rendered;
-      log(`${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')}): ${pages} page${pages === 1 ? '' : 's'} and ${routes} route${routes === 1 ? '' : 's'} rendered`);
+      log(
+        `${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')}): ${pages} page${pages === 1 ? '' : 's'} and ${routes} route${routes === 1 ? '' : 's'} rendered`,
+      );
       broadcast({ type: 'reload', build: state.build, changed: shown });
     } catch (error) {
       state.failure = failureOf(error);
@@ -223,7 +243,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     },
   });
   watcher.on('all', (_event, file) => schedule(file));
-  watcher.on('error', (error) => log(`watching for changes failed: ${error instanceof Error ? error.message : String(error)}`));
+  watcher.on('error', (error) =>
+    log(`watching for changes failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   return {
@@ -268,7 +290,11 @@ const DEBOUNCE_MS = 10;
 const THROTTLE_MS = 60;
 
 /** A file's modification time, or 0 when it is gone. */
-const mtimeOf = (file: string): Promise<number> => stat(file).then((stats) => stats.mtimeMs, () => 0);
+const mtimeOf = (file: string): Promise<number> =>
+  stat(file).then(
+    (stats) => stats.mtimeMs,
+    () => 0,
+  );
 
 function printFailure(failure: Extract<DevMessage, { type: 'error' }>, log: (line: string) => void): void {
   log(`${failure.title}; the server keeps running and rebuilds on the next save`);
@@ -280,9 +306,17 @@ function failureOf(error: unknown): Extract<DevMessage, { type: 'error' }> {
   const list = diagnosticsOf(error);
   if (list) {
     const errors = sortDiagnostics(list).filter((d) => d.severity === 'error');
-    return { type: 'error', title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`, problems: errors.map(formatDiagnostic) };
+    return {
+      type: 'error',
+      title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`,
+      problems: errors.map(formatDiagnostic),
+    };
   }
-  return { type: 'error', title: 'Build failed', problems: [error instanceof Error ? (error.stack ?? error.message) : String(error)] };
+  return {
+    type: 'error',
+    title: 'Build failed',
+    problems: [error instanceof Error ? (error.stack ?? error.message) : String(error)],
+  };
 }
 
 /** The script injected into every served page: follows the server's messages (see DevMessage). */

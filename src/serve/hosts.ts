@@ -21,7 +21,12 @@ export function hostCheck(bound: string, allowed: string[] = []): HostCheck {
     // HTTP/1.0 clients may leave Host out; no browser does, and browsers are who the check is for.
     if (host === undefined) return true;
     const name = hostname(host);
-    return isIP(name) !== 0 || names.has(name) || name.endsWith('.localhost') || domains.some((domain) => name === domain.slice(1) || name.endsWith(domain));
+    return (
+      isIP(name) !== 0 ||
+      names.has(name) ||
+      name.endsWith('.localhost') ||
+      domains.some((domain) => name === domain.slice(1) || name.endsWith(domain))
+    );
   };
 }
 
@@ -33,7 +38,11 @@ export function sameOrigin(origin: string | undefined, host: string | undefined)
   if (origin === undefined) return true;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && host !== undefined && url.host.toLowerCase() === host.toLowerCase();
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      host !== undefined &&
+      url.host.toLowerCase() === host.toLowerCase()
+    );
   } catch {
     return false;
   }
@@ -46,7 +55,11 @@ export function refusal(host: string | undefined): string {
 }
 
 /** `handler` behind the host check: other names get 403 with the refusal, and `log` hears of each name once. */
-export function guardHosts(handler: http.RequestListener, check: HostCheck, log?: (line: string) => void): http.RequestListener {
+export function guardHosts(
+  handler: http.RequestListener,
+  check: HostCheck,
+  log?: (line: string) => void,
+): http.RequestListener {
   const told = new Set<string>();
   return (req, res) => {
     if (check(req.headers.host)) return handler(req, res);
@@ -68,5 +81,9 @@ function hostname(host: string): string {
 }
 
 function normalise(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
 }

@@ -79,7 +79,9 @@ export function folderSource(root: string): FileSource {
  * Files from a map (an in-memory build), or from whichever map `files()` gives now (the dev server swaps its map on
  * every rebuild). The ETag is a hash of the bytes, computed once per version of a file.
  */
-export function mapSource(files: Map<string, string | Uint8Array> | (() => Map<string, string | Uint8Array>)): FileSource {
+export function mapSource(
+  files: Map<string, string | Uint8Array> | (() => Map<string, string | Uint8Array>),
+): FileSource {
   const current = typeof files === 'function' ? files : () => files;
   const tags = new WeakMap<object, string>();
   const texts = new Map<string, { contents: string; etag: string }>();
@@ -98,8 +100,16 @@ export function mapSource(files: Map<string, string | Uint8Array> | (() => Map<s
   return async (relPath) => {
     const contents = current().get(relPath);
     if (contents === undefined) return undefined;
-    const bytes = typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
-    return { size: bytes.length, etag: etagOf(relPath, contents), read: async () => contents, stream: (start, end) => Readable.from([bytes.subarray(start, end + 1)]) };
+    const bytes =
+      typeof contents === 'string'
+        ? Buffer.from(contents)
+        : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+    return {
+      size: bytes.length,
+      etag: etagOf(relPath, contents),
+      read: async () => contents,
+      stream: (start, end) => Readable.from([bytes.subarray(start, end + 1)]),
+    };
   };
 }
 
@@ -148,7 +158,11 @@ type Reply =
  * A request handler for the site at `baseUrl`. `transformHtml` changes each HTML page on its way out (the dev
  * server adds its live-reload script; the files themselves stay as a build writes them).
  */
-export function staticHandler(source: FileSource, baseUrl: string, transformHtml?: (html: string) => string): http.RequestListener {
+export function staticHandler(
+  source: FileSource,
+  baseUrl: string,
+  transformHtml?: (html: string) => string,
+): http.RequestListener {
   const html = async (file: SiteFile) => {
     const raw = await file.read();
     const text = typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8');
@@ -156,7 +170,9 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
   };
   const notFound = async (): Promise<Reply> => {
     const page = await source('404.html');
-    return page === undefined ? { status: 404, body: 'Not found', type: TEXT } : { status: 404, body: await html(page), type: HTML, headers: { 'cache-control': 'no-cache' } };
+    return page === undefined
+      ? { status: 404, body: 'Not found', type: TEXT }
+      : { status: 404, body: await html(page), type: HTML, headers: { 'cache-control': 'no-cache' } };
   };
   const redirect = (location: string, status = 301): Reply => ({ status, body: '', headers: { location } });
   const file = (rel: string, found: SiteFile): Reply => ({
@@ -167,14 +183,16 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
   });
 
   const resolve = async (req: http.IncomingMessage): Promise<Reply> => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 405, body: 'Method not allowed', type: TEXT, headers: { allow: 'GET, HEAD' } };
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return { status: 405, body: 'Method not allowed', type: TEXT, headers: { allow: 'GET, HEAD' } };
     const target = requestPath(req.url ?? '');
     if (!target) return { status: 400, body: 'Bad request', type: TEXT };
     // Locations are built from the raw path, still percent-encoded: a header cannot carry the decoded characters.
     if (`${target.path}/` === baseUrl) return redirect(`${target.raw}/${target.query}`);
     // The server's root, for a site under a base path: the site is what the person came for. 302, not 301: a
     // browser keeps a 301 for the address, and 127.0.0.1:3000 serves one project today and another tomorrow.
-    if (baseUrl !== '/' && (target.path === '/' || target.path === '/index.html')) return redirect(baseUrl + target.query, 302);
+    if (baseUrl !== '/' && (target.path === '/' || target.path === '/index.html'))
+      return redirect(baseUrl + target.query, 302);
     if (!target.path.startsWith(baseUrl)) return notFound();
     const rel = target.path.slice(baseUrl.length);
     if (rel === '' || rel.endsWith('/')) {
@@ -199,7 +217,12 @@ export function staticHandler(source: FileSource, baseUrl: string, transformHtml
     } catch (error) {
       // Never an unhandled rejection: the server outlives a bad request or a failing source.
       if (res.headersSent) res.destroy();
-      else sendBody(req, res, { status: 500, body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`, type: TEXT });
+      else
+        sendBody(req, res, {
+          status: 500,
+          body: `Internal server error: ${error instanceof Error ? error.message : String(error)}`,
+          type: TEXT,
+        });
     }
   };
 }
@@ -233,7 +256,11 @@ async function sendFile(
     return;
   }
   const head = req.method === 'HEAD';
-  const gzip = COMPRESSIBLE.test(reply.type) && file.size > 1024 && file.size <= COMPRESS_AT_MOST && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const gzip =
+    COMPRESSIBLE.test(reply.type) &&
+    file.size > 1024 &&
+    file.size <= COMPRESS_AT_MOST &&
+    /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (html || gzip) {
     let body: string | Uint8Array = html ? await html(file) : await file.read();
     if (gzip) {

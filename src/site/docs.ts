@@ -24,7 +24,11 @@ export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMe
  * Resolves the configured sidebars to labels and hrefs. An unknown doc id, or a category inside itself, stops the
  * build with a suggestion; a doc listed twice in one sidebar is a warning.
  */
-export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: Diagnostics): Record<string, SidebarItem[]> {
+export function resolveSidebars(
+  config: Config,
+  docs: DocMeta[],
+  diagnostics?: Diagnostics,
+): Record<string, SidebarItem[]> {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const locate = keyLocator(config.configFile, config.configSource);
   const known = (id: string, message: string, fix: string, where: Location): DocMeta => {
@@ -47,7 +51,12 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
           const doc = known(item.id, `${key}: doc id '${item.id}' does not exist`, 'remove the entry', where(item.id));
           const first = listed.get(doc.id);
           if (first)
-            diagnostics?.warn('config', `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`, where(doc.id), 'remove one of the entries');
+            diagnostics?.warn(
+              'config',
+              `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`,
+              where(doc.id),
+              'remove one of the entries',
+            );
           else listed.set(doc.id, key);
           if (doc.sidebarId && doc.sidebarId !== sidebarId) {
             // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
@@ -58,22 +67,54 @@ export function resolveSidebars(config: Config, docs: DocMeta[], diagnostics?: D
           return { type: 'link', label: item.label, href: item.href };
         case 'category': {
           if (!Array.isArray(item.items) || item.items.length === 0)
-            fail('config', `${key}: category '${item.label}' has no items`, where(item.label), 'list at least one doc id in items');
+            fail(
+              'config',
+              `${key}: category '${item.label}' has no items`,
+              where(item.label),
+              'list at least one doc id in items',
+            );
           // A config file is code, so a category can hold itself (items.push(category)); resolving it would never end.
-          if (parents.includes(item)) fail('config', `${key}: category '${item.label}' contains itself`, where(item.label), 'remove it from its own items');
-          if (item.keywords !== undefined && !(Array.isArray(item.keywords) && item.keywords.every((word) => typeof word === 'string')))
-            fail('config', `${key}: category '${item.label}' has keywords that are not a list of strings`, where(item.label), "write keywords: ['customer app', 'shopper app']");
+          if (parents.includes(item))
+            fail(
+              'config',
+              `${key}: category '${item.label}' contains itself`,
+              where(item.label),
+              'remove it from its own items',
+            );
+          if (
+            item.keywords !== undefined &&
+            !(Array.isArray(item.keywords) && item.keywords.every((word) => typeof word === 'string'))
+          )
+            fail(
+              'config',
+              `${key}: category '${item.label}' has keywords that are not a list of strings`,
+              where(item.label),
+              "write keywords: ['customer app', 'shopper app']",
+            );
           const inner = [...parents, item];
           return {
             type: 'category',
             label: item.label,
             collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
-            href: item.link === undefined ? undefined : known(item.link, `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`, 'remove the link', where(item.link)).path,
+            href:
+              item.link === undefined
+                ? undefined
+                : known(
+                    item.link,
+                    `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`,
+                    'remove the link',
+                    where(item.link),
+                  ).path,
             items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`, inner)),
           };
         }
         default:
-          fail('config', `${key}: unknown sidebar item type '${(item as { type: string }).type}'`, where((item as { type: string }).type), "use 'doc', 'link' or 'category'");
+          fail(
+            'config',
+            `${key}: unknown sidebar item type '${(item as { type: string }).type}'`,
+            where((item as { type: string }).type),
+            "use 'doc', 'link' or 'category'",
+          );
       }
     };
     result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`, []));
@@ -148,14 +189,21 @@ export function indexSidebar(items: SidebarItem[]): SidebarIndex {
 /** Breadcrumbs of a doc: the categories holding it (linked to their own page or first doc), then the doc itself. */
 export function breadcrumbs(index: SidebarIndex | undefined, doc: DocMeta): NavLink[] {
   const trail = index?.position.get(doc.path)?.trail ?? [];
-  return [...trail.map((category) => ({ label: category.label, href: category.href ?? index?.firstLink.get(category) ?? '' })), { label: doc.sidebarLabel, href: doc.path }];
+  return [
+    ...trail.map((category) => ({
+      label: category.label,
+      href: category.href ?? index?.firstLink.get(category) ?? '',
+    })),
+    { label: doc.sidebarLabel, href: doc.path },
+  ];
 }
 
 /** Previous and next docs in sidebar order. */
 export function neighbours(index: SidebarIndex | undefined, href: string): { previous?: NavLink; next?: NavLink } {
   const at = index?.position.get(href);
   if (!index || !at) return {};
-  const toNav = (link: SidebarIndex['links'][number] | undefined) => (link ? { label: link.label, href: link.href } : undefined);
+  const toNav = (link: SidebarIndex['links'][number] | undefined) =>
+    link ? { label: link.label, href: link.href } : undefined;
   return { previous: toNav(index.links[at.index - 1]), next: toNav(index.links[at.index + 1]) };
 }
 
@@ -163,7 +211,10 @@ export function neighbours(index: SidebarIndex | undefined, href: string): { pre
  * Docs tags, sorted by label: one per address, so tags written differently but with one slug ('Firebase',
  * 'firebase') share a page that lists the docs of both; `labels` lists how they were written.
  */
-export function docsTags(config: Config, docs: DocMeta[]): { label: string; labels: string[]; slug: string; href: string; docs: DocMeta[] }[] {
+export function docsTags(
+  config: Config,
+  docs: DocMeta[],
+): { label: string; labels: string[]; slug: string; href: string; docs: DocMeta[] }[] {
   const bySlug = groupBy(docs, (doc) => [...new Set(doc.tags.map(tagSlug))]);
   const labels = new Map<string, string[]>();
   // In file order: the spelling met first names the page.
@@ -173,7 +224,13 @@ export function docsTags(config: Config, docs: DocMeta[]): { label: string; labe
     else labels.set(tagSlug(label), [label]);
   }
   return [...labels]
-    .map(([slug, written]) => ({ label: written[0], labels: written, slug, href: withBase(config, config.docs.routeBasePath, 'tags', slug), docs: bySlug.get(slug)! }))
+    .map(([slug, written]) => ({
+      label: written[0],
+      labels: written,
+      slug,
+      href: withBase(config, config.docs.routeBasePath, 'tags', slug),
+      docs: bySlug.get(slug)!,
+    }))
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 

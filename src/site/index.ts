@@ -2,7 +2,18 @@
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
 import { keyLocator } from '../config/locate.ts';
 import type { Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, DocMeta, LayoutLink, NavLink, Page, Route, RouteData, Site, TocItem } from '../types.ts';
+import type {
+  Config,
+  ContentSet,
+  DocMeta,
+  LayoutLink,
+  NavLink,
+  Page,
+  Route,
+  RouteData,
+  Site,
+  TocItem,
+} from '../types.ts';
 import { blogPosts, paginate } from './blog.ts';
 import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
 import { configHref, layoutOf } from './layout.ts';
@@ -25,7 +36,8 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   const routes: Route[] = [];
   // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
   const extraLinks: LayoutLink[] = [];
-  const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) => routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
+  const add = (route: Omit<Route, 'outFile'> & { outFile?: string }) =>
+    routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
 
   // Pages from markdown: docs, posts, standalone pages (the home page among them).
   const docByPath = new Map(docs.map((doc) => [doc.path, doc]));
@@ -35,7 +47,11 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
     const path = routeByFile.get(page.source.file)!;
     const fm = page.source.frontMatter;
     const toc = tocOf(config, page);
-    const keywords = Array.isArray(fm.keywords) ? fm.keywords.map(String) : typeof fm.keywords === 'string' ? [fm.keywords] : undefined;
+    const keywords = Array.isArray(fm.keywords)
+      ? fm.keywords.map(String)
+      : typeof fm.keywords === 'string'
+        ? [fm.keywords]
+        : undefined;
     const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
     if (page.source.kind === 'doc') {
       const doc = docByPath.get(path)!;
@@ -50,7 +66,10 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
           toc,
           breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
           ...neighbours(index, doc.path),
-          tags: doc.tags.map((tag) => ({ label: tag, href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)) })),
+          tags: doc.tags.map((tag) => ({
+            label: tag,
+            href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
+          })),
         },
       });
     } else if (page.source.kind === 'blog') {
@@ -79,13 +98,27 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   const tags = docsTags(config, docs);
   reportTagClashes(tags, pages, routeByFile, diagnostics);
   if (tags.length > 0) {
-    add({ path: withBase(config, config.docs.routeBasePath, 'tags'), title: 'Tags', description: 'Docs grouped by topic', data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) } });
+    add({
+      path: withBase(config, config.docs.routeBasePath, 'tags'),
+      title: 'Tags',
+      description: 'Docs grouped by topic',
+      data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) },
+    });
     for (const tag of tags) {
       add({
         path: tag.href,
         title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
         description: `Docs about ${tag.label}`,
-        data: { kind: 'docs-tag', tag: tag.label, docs: tag.docs.map((d) => ({ title: d.title, href: d.path, description: descriptionByPath.get(d.path) ?? '' })), allTagsHref: withBase(config, config.docs.routeBasePath, 'tags') },
+        data: {
+          kind: 'docs-tag',
+          tag: tag.label,
+          docs: tag.docs.map((d) => ({
+            title: d.title,
+            href: d.path,
+            description: descriptionByPath.get(d.path) ?? '',
+          })),
+          allTagsHref: withBase(config, config.docs.routeBasePath, 'tags'),
+        },
       });
     }
   }
@@ -93,13 +126,37 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
   // Blog lists.
   if (posts.length > 0) addBlogRoutes(config, posts, add);
 
-  add({ path: withBase(config, 'search'), title: 'Search the documentation', description: `Search ${config.title}`, noindex: true, data: { kind: 'search' } });
-  add({ path: `${config.baseUrl}404.html`, outFile: '404.html', title: 'Page Not Found', description: 'This page does not exist.', noindex: true, data: { kind: 'not-found' } });
+  add({
+    path: withBase(config, 'search'),
+    title: 'Search the documentation',
+    description: `Search ${config.title}`,
+    noindex: true,
+    data: { kind: 'search' },
+  });
+  add({
+    path: `${config.baseUrl}404.html`,
+    outFile: '404.html',
+    title: 'Page Not Found',
+    description: 'This page does not exist.',
+    noindex: true,
+    data: { kind: 'not-found' },
+  });
   const locate = keyLocator(config.configFile, config.configSource);
   config.redirects.forEach((redirect, i) => {
     const to = configHref(config, redirect.to);
-    extraLinks.push({ raw: redirect.to, href: to, where: `redirects[${i}].to`, location: locate(`redirects[${i}].to`, redirect.to) });
-    add({ path: sitePath(config, redirect.from), title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+    extraLinks.push({
+      raw: redirect.to,
+      href: to,
+      where: `redirects[${i}].to`,
+      location: locate(`redirects[${i}].to`, redirect.to),
+    });
+    add({
+      path: sitePath(config, redirect.from),
+      title: 'Redirecting…',
+      description: '',
+      noindex: true,
+      data: { kind: 'redirect', to },
+    });
   });
 
   const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, extraLinks });
@@ -117,12 +174,24 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
  * docs (or, in a site without docs, shows a plain home page) and the docs path to the first doc. So a new project
  * has no dead '/' and the 404 page's way back always leads somewhere.
  */
-function addEntryRoutes(config: Config, routes: Route[], docsHref: string | undefined, add: (route: Omit<Route, 'outFile'>) => void): void {
+function addEntryRoutes(
+  config: Config,
+  routes: Route[],
+  docsHref: string | undefined,
+  add: (route: Omit<Route, 'outFile'>) => void,
+): void {
   const taken = new Set(routes.map((route) => route.path));
-  const redirect = (path: string, to: string) => add({ path, title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+  const redirect = (path: string, to: string) =>
+    add({ path, title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
   if (!taken.has(config.baseUrl)) {
     if (docsHref) redirect(config.baseUrl, docsHref);
-    else add({ path: config.baseUrl, title: config.title, description: config.tagline, data: { kind: 'home', hero: { title: config.title, tagline: config.tagline }, cards: [], html: '' } });
+    else
+      add({
+        path: config.baseUrl,
+        title: config.title,
+        description: config.tagline,
+        data: { kind: 'home', hero: { title: config.title, tagline: config.tagline }, cards: [], html: '' },
+      });
   }
   const docsRoot = withBase(config, config.docs.routeBasePath);
   if (docsHref && !taken.has(docsRoot) && docsHref !== docsRoot) redirect(docsRoot, docsHref);
@@ -148,22 +217,48 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
     });
   });
   const years = groupBy(posts, (post) => post.date.slice(0, 4));
-  add({ path: blog('archive'), title: 'Archive', description: 'Every blog post, by year', data: { kind: 'blog-archive', years: [...years].map(([year, list]) => ({ year, posts: list })) } });
+  add({
+    path: blog('archive'),
+    title: 'Archive',
+    description: 'Every blog post, by year',
+    data: { kind: 'blog-archive', years: [...years].map(([year, list]) => ({ year, posts: list })) },
+  });
 
   const authorById = new Map(posts.flatMap((post) => post.authors.map((author) => [author.id, author] as const)));
   const sortedAuthors = [...groupBy(posts, (post) => post.authors.map((a) => a.id))]
     .map(([id, list]) => ({ author: authorById.get(id)!, posts: list }))
     .sort((a, b) => a.author.name.localeCompare(b.author.name));
-  add({ path: blog('authors'), title: 'Authors', description: 'The people writing this blog', data: { kind: 'blog-authors', authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, count: list.length })) } });
+  add({
+    path: blog('authors'),
+    title: 'Authors',
+    description: 'The people writing this blog',
+    data: {
+      kind: 'blog-authors',
+      authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, count: list.length })),
+    },
+  });
   for (const { author, posts: list } of sortedAuthors) {
-    add({ path: author.href, title: author.name, description: `Posts by ${author.name}`, data: { kind: 'blog-author', author, posts: list } });
+    add({
+      path: author.href,
+      title: author.name,
+      description: `Posts by ${author.name}`,
+      data: { kind: 'blog-author', author, posts: list },
+    });
   }
 
   const tagById = new Map(posts.flatMap((post) => post.tags.map((tag) => [tag.id, tag] as const)));
   const sortedTags = [...groupBy(posts, (post) => post.tags.map((t) => t.id))]
     .map(([id, list]) => ({ tag: tagById.get(id)!, posts: list }))
     .sort((a, b) => a.tag.label.localeCompare(b.tag.label));
-  add({ path: blog('tags'), title: 'Tags', description: 'Blog posts by topic', data: { kind: 'blog-tags', tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: tag.href, count: list.length })) } });
+  add({
+    path: blog('tags'),
+    title: 'Tags',
+    description: 'Blog posts by topic',
+    data: {
+      kind: 'blog-tags',
+      tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: tag.href, count: list.length })),
+    },
+  });
   for (const { tag, posts: list } of sortedTags) {
     add({
       path: tag.href,
@@ -175,19 +270,29 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
 }
 
 function homeData(config: Config, page: Page, links: LayoutLink[], hasDocs: boolean): RouteData {
-  const fm = page.source.frontMatter as { hero?: { title?: string; tagline?: string; cta?: { label?: string; href?: string } }; cards?: { title: string; text: string; href: string }[] };
+  const fm = page.source.frontMatter as {
+    hero?: { title?: string; tagline?: string; cta?: { label?: string; href?: string } };
+    cards?: { title: string; text: string; href: string }[];
+  };
   const { file, keyLines } = page.source;
   // Like the config's links, front matter paths are site paths: the base path is added, and check sees them.
   const link = (raw: string, key: 'hero' | 'cards') => {
     const href = configHref(config, raw);
-    links.push({ raw, href, where: `${key} in the front matter`, location: { file, line: keyLines[key] ?? 1, column: 1 } });
+    links.push({
+      raw,
+      href,
+      where: `${key} in the front matter`,
+      location: { file, line: keyLines[key] ?? 1, column: 1 },
+    });
     return href;
   };
   // Without one written, the call to action leads into the docs, when there are any (their path always answers).
   const ctaHref = fm.hero?.cta?.href;
   const cta: NavLink | undefined = ctaHref
     ? { label: fm.hero?.cta?.label ?? 'Get Started', href: link(ctaHref, 'hero') }
-    : hasDocs ? { label: fm.hero?.cta?.label ?? 'Get Started', href: withBase(config, config.docs.routeBasePath) } : undefined;
+    : hasDocs
+      ? { label: fm.hero?.cta?.label ?? 'Get Started', href: withBase(config, config.docs.routeBasePath) }
+      : undefined;
   return {
     kind: 'home',
     hero: { title: fm.hero?.title ?? config.title, tagline: fm.hero?.tagline ?? config.tagline, cta },
@@ -202,7 +307,9 @@ function tocOf(config: Config, page: Page): TocItem[] {
   if (fm.hide_table_of_contents === true) return [];
   const min = typeof fm.toc_min_heading_level === 'number' ? fm.toc_min_heading_level : config.docs.toc.minHeadingLevel;
   const max = typeof fm.toc_max_heading_level === 'number' ? fm.toc_max_heading_level : config.docs.toc.maxHeadingLevel;
-  return page.headings.filter((h) => h.level >= min && h.level <= max).map(({ id, text, level }) => ({ id, text, level }));
+  return page.headings
+    .filter((h) => h.level >= min && h.level <= max)
+    .map(({ id, text, level }) => ({ id, text, level }));
 }
 
 /** The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html'). */
@@ -214,21 +321,33 @@ function outFileOf(config: Config, path: string): string {
  * Tags written differently ('Firebase' and 'firebase', 'C.' and 'C') share one page: warned at a doc using the
  * second spelling, since a reader sees only the first.
  */
-function reportTagClashes(tags: { labels: string[]; href: string; docs: DocMeta[] }[], pages: Page[], routeByFile: Map<string, string>, diagnostics: Diagnostics): void {
+function reportTagClashes(
+  tags: { labels: string[]; href: string; docs: DocMeta[] }[],
+  pages: Page[],
+  routeByFile: Map<string, string>,
+  diagnostics: Diagnostics,
+): void {
   const sourceByPath = new Map(pages.map((page) => [routeByFile.get(page.source.file), page.source]));
   for (const tag of tags) {
     if (tag.labels.length < 2) continue;
     const source = sourceByPath.get(tag.docs.find((doc) => doc.tags.includes(tag.labels[1]))?.path);
     const location = source && { file: source.file, line: source.keyLines.tags ?? 1, column: 1 };
     const written = tag.labels.map((label) => `'${label}'`).join(' and ');
-    diagnostics.warn('content', `docs tags ${written} share the page ${tag.href}, which shows them as '${tag.labels[0]}'`, location, 'write the tag the same way on every page');
+    diagnostics.warn(
+      'content',
+      `docs tags ${written} share the page ${tag.href}, which shows them as '${tag.labels[0]}'`,
+      location,
+      'write the tag the same way on every page',
+    );
   }
 }
 
 /** Warns once for each extra route to a path already taken; the first route to a path is the one written. */
 function reportDuplicates(config: Config, routes: Route[], pages: Page[], diagnostics: Diagnostics): void {
   const sourceByFile = new Map(pages.map((page) => [page.source.file, page.source]));
-  const producer = (route: Route) => route.file ?? (route.data.kind === 'redirect' ? `a redirect in ${config.configFile}` : `the generated ${route.data.kind} page`);
+  const producer = (route: Route) =>
+    route.file ??
+    (route.data.kind === 'redirect' ? `a redirect in ${config.configFile}` : `the generated ${route.data.kind} page`);
   // The line that gave a page its route: front matter `slug` (or a doc's `id`), which is where the clash is fixed.
   const routeLine = (route: Route) => {
     const keyLines = route.file ? sourceByFile.get(route.file)?.keyLines : undefined;
@@ -244,10 +363,23 @@ function reportDuplicates(config: Config, routes: Route[], pages: Page[], diagno
     }
     const pair = [route, written];
     const at = pair.find((r) => routeLine(r) !== undefined) ?? pair.find((r) => r.file);
-    const location = at?.file ? { file: at.file, line: routeLine(at) ?? 1, column: 1 } : route.data.kind === 'redirect' ? { file: config.configFile } : undefined;
+    const location = at?.file
+      ? { file: at.file, line: routeLine(at) ?? 1, column: 1 }
+      : route.data.kind === 'redirect'
+        ? { file: config.configFile }
+        : undefined;
     const file = pair.find((r) => r.file)?.file;
     const redirect = pair.some((r) => r.data.kind === 'redirect') ? 'remove the redirect' : undefined;
-    const hint = pair.every((r) => r.file) ? 'give one of them another slug' : file ? [redirect, `give ${file} another slug`].filter(Boolean).join(' or ') : redirect;
-    diagnostics.warn('duplicate-route', `route ${route.path} is produced by both ${producer(written)} and ${producer(route)}; only the first is written`, location, hint);
+    const hint = pair.every((r) => r.file)
+      ? 'give one of them another slug'
+      : file
+        ? [redirect, `give ${file} another slug`].filter(Boolean).join(' or ')
+        : redirect;
+    diagnostics.warn(
+      'duplicate-route',
+      `route ${route.path} is produced by both ${producer(written)} and ${producer(route)}; only the first is written`,
+      location,
+      hint,
+    );
   }
 }

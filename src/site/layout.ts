@@ -6,7 +6,17 @@
 // `check` reports a dead one at its config line like a dead link in a page.
 import { keyLocator } from '../config/locate.ts';
 import { didYouMean, fail, type Location } from '../diagnostics.ts';
-import type { Config, ConfigLink, DocMeta, LayoutLink, NavbarEntry, NavbarItem, NavLink, SidebarItem, SiteLayout } from '../types.ts';
+import type {
+  Config,
+  ConfigLink,
+  DocMeta,
+  LayoutLink,
+  NavbarEntry,
+  NavbarItem,
+  NavLink,
+  SidebarItem,
+  SiteLayout,
+} from '../types.ts';
 import { flattenSidebar } from './docs.ts';
 import { isExternal, sitePath, withBase } from './urls.ts';
 
@@ -35,7 +45,12 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
       const doc = docById.get(link.doc);
       if (!doc) {
         const guess = didYouMean(link.doc, docById.keys());
-        fail('config', `${key}.doc: doc id '${link.doc}' does not exist`, locate(`${key}.doc`, link.doc), guess ? `did you mean '${guess}'?` : 'use the id of a page under content/docs (its path without .md)');
+        fail(
+          'config',
+          `${key}.doc: doc id '${link.doc}' does not exist`,
+          locate(`${key}.doc`, link.doc),
+          guess ? `did you mean '${guess}'?` : 'use the id of a page under content/docs (its path without .md)',
+        );
       }
       return { label: link.label, href: doc.path };
     }
@@ -53,17 +68,40 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
       case 'docSidebar': {
         const where = locate(`${key}.sidebarId`, item.sidebarId);
         const sidebar = sidebars[item.sidebarId];
-        if (!sidebar) fail('config', `${key}: sidebar '${item.sidebarId}' does not exist`, where, `use one of: ${Object.keys(sidebars).join(', ') || '(no sidebars defined)'}`);
+        if (!sidebar)
+          fail(
+            'config',
+            `${key}: sidebar '${item.sidebarId}' does not exist`,
+            where,
+            `use one of: ${Object.keys(sidebars).join(', ') || '(no sidebars defined)'}`,
+          );
         const first = flattenSidebar(sidebar)[0];
-        if (!first) fail('config', `${key}: sidebar '${item.sidebarId}' has no doc to link to`, where, 'add a doc to the sidebar');
-        navbar.push({ type: 'link', label: item.label, href: first.href, position: item.position, activeBase: withBase(config, config.docs.routeBasePath) });
+        if (!first)
+          fail(
+            'config',
+            `${key}: sidebar '${item.sidebarId}' has no doc to link to`,
+            where,
+            'add a doc to the sidebar',
+          );
+        navbar.push({
+          type: 'link',
+          label: item.label,
+          href: first.href,
+          position: item.position,
+          activeBase: withBase(config, config.docs.routeBasePath),
+        });
         break;
       }
       case 'link':
         navbar.push({ type: 'link', ...resolve(item, key), position: item.position });
         break;
       case 'dropdown':
-        navbar.push({ type: 'dropdown', label: item.label, items: item.items.map((entry, i) => resolve(entry, `${key}.items[${i}]`)), position: item.position });
+        navbar.push({
+          type: 'dropdown',
+          label: item.label,
+          items: item.items.map((entry, i) => resolve(entry, `${key}.items[${i}]`)),
+          position: item.position,
+        });
         break;
       case 'search':
       case 'colorMode':
@@ -77,9 +115,17 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
     }
   });
 
-  const footer = { links: config.footer.links.map((link, i) => resolve(link, `footer.links[${i}]`)), copyright: config.footer.copyright };
+  const footer = {
+    links: config.footer.links.map((link, i) => resolve(link, `footer.links[${i}]`)),
+    copyright: config.footer.copyright,
+  };
   const bar = config.announcementBar;
-  const announcementBar = bar && { ...bar, content: resolveHtmlLinks(config, bar.content, (raw, href) => links.push({ raw, href, where: 'announcementBar.content', location: locate('announcementBar.content') })) };
+  const announcementBar = bar && {
+    ...bar,
+    content: resolveHtmlLinks(config, bar.content, (raw, href) =>
+      links.push({ raw, href, where: 'announcementBar.content', location: locate('announcementBar.content') }),
+    ),
+  };
 
   // Files the layout loads, and the links egdocs writes into every page or the 404 page.
   const file = (raw: string, where: string, location?: Location) => {
@@ -88,9 +134,13 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
     return href;
   };
   const favicon = config.favicon ? file(config.favicon, 'favicon', locate('favicon', config.favicon)) : undefined;
-  const logo = config.navbar.logo && { alt: config.navbar.logo.alt, src: file(config.navbar.logo.src, 'navbar.logo.src', locate('navbar.logo.src', config.navbar.logo.src)) };
+  const logo = config.navbar.logo && {
+    alt: config.navbar.logo.alt,
+    src: file(config.navbar.logo.src, 'navbar.logo.src', locate('navbar.logo.src', config.navbar.logo.src)),
+  };
   const feeds = hasPosts ? { rss: `${blogHref}rss.xml`, atom: `${blogHref}atom.xml` } : undefined;
-  for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom]) if (href) links.push({ raw: href, href, where: 'the page layout' });
+  for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom])
+    if (href) links.push({ raw: href, href, where: 'the page layout' });
   return { navbar, footer, announcementBar, logo, favicon, docsHref, homeHref: config.baseUrl, blogHref, feeds, links };
 }
 
@@ -100,8 +150,12 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
  */
 function defaultNavbar(config: Config, firstSidebar: string | undefined, hasPosts: boolean): NavbarItem[] {
   return [
-    ...(firstSidebar ? [{ type: 'docSidebar', sidebarId: firstSidebar, label: 'Docs', position: 'left' } as const] : []),
-    ...(hasPosts ? [{ type: 'link', label: config.blog.title, href: `/${config.blog.routeBasePath}/`, position: 'left' } as const] : []),
+    ...(firstSidebar
+      ? [{ type: 'docSidebar', sidebarId: firstSidebar, label: 'Docs', position: 'left' } as const]
+      : []),
+    ...(hasPosts
+      ? [{ type: 'link', label: config.blog.title, href: `/${config.blog.routeBasePath}/`, position: 'left' } as const]
+      : []),
     { type: 'search', position: 'right' },
     { type: 'colorMode', position: 'right' },
   ];
@@ -118,10 +172,13 @@ export function configHref(config: Config, raw: string): string {
  * `found` hears of each link. URLs and fragments are left as they are.
  */
 function resolveHtmlLinks(config: Config, html: string, found: (raw: string, href: string) => void): string {
-  return html.replace(/(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi, (whole, before: string, quote: string, raw: string) => {
-    const href = configHref(config, raw);
-    if (href === raw) return whole;
-    found(raw, href);
-    return `${before}${quote}${href}${quote}`;
-  });
+  return html.replace(
+    /(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi,
+    (whole, before: string, quote: string, raw: string) => {
+      const href = configHref(config, raw);
+      if (href === raw) return whole;
+      found(raw, href);
+      return `${before}${quote}${href}${quote}`;
+    },
+  );
 }

@@ -26,10 +26,16 @@ export function withBase(config: Config, ...parts: string[]): string {
  */
 export function sitePath(config: Config, written: string): string {
   const [pathPart, hash = ''] = splitHash(written);
-  const segments = pathPart.split('/').filter(Boolean).map((segment) => encodeSegment(decodeSegment(segment)));
+  const segments = pathPart
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeSegment(decodeSegment(segment)));
   const last = segments[segments.length - 1] ?? '';
   // A file ('/img/logo.svg', '/blog/rss.xml') keeps its name; a page path ends with '/'.
-  const joined = segments.length === 0 ? config.baseUrl : `${config.baseUrl}${segments.join('/')}${last.includes('.') && !pathPart.endsWith('/') ? '' : '/'}`;
+  const joined =
+    segments.length === 0
+      ? config.baseUrl
+      : `${config.baseUrl}${segments.join('/')}${last.includes('.') && !pathPart.endsWith('/') ? '' : '/'}`;
   return hash ? `${joined}#${hash}` : joined;
 }
 
@@ -74,9 +80,21 @@ export function blogSlugAndDate(source: Source): { slug: string; date?: string }
   const withoutExt = source.relPath.replace(/\.mdx?$/, '').replace(/\/index$/, '');
   const name = path.basename(withoutExt);
   const dated = DATED.exec(name);
-  const slug = typeof source.frontMatter.slug === 'string' ? source.frontMatter.slug.replace(/^\/+|\/+$/g, '') : dated ? dated[4] : name;
+  const slug =
+    typeof source.frontMatter.slug === 'string'
+      ? source.frontMatter.slug.replace(/^\/+|\/+$/g, '')
+      : dated
+        ? dated[4]
+        : name;
   const fmDate = source.frontMatter.date;
-  const date = fmDate instanceof Date ? fmDate.toISOString().slice(0, 10) : typeof fmDate === 'string' ? fmDate.slice(0, 10) : dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined;
+  const date =
+    fmDate instanceof Date
+      ? fmDate.toISOString().slice(0, 10)
+      : typeof fmDate === 'string'
+        ? fmDate.slice(0, 10)
+        : dated
+          ? `${dated[1]}-${dated[2]}-${dated[3]}`
+          : undefined;
   return { slug, date };
 }
 
@@ -87,7 +105,8 @@ export function routeOfSource(source: Source, config: Config): string {
     case 'doc': {
       if (slug?.startsWith('/')) return withBase(config, config.docs.routeBasePath, slug);
       const id = docId(source);
-      if (slug !== undefined) return withBase(config, config.docs.routeBasePath, path.dirname(id) === '.' ? '' : path.dirname(id), slug);
+      if (slug !== undefined)
+        return withBase(config, config.docs.routeBasePath, path.dirname(id) === '.' ? '' : path.dirname(id), slug);
       return withBase(config, config.docs.routeBasePath, id);
     }
     case 'blog':

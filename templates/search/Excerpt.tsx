@@ -4,7 +4,9 @@ import type { SearchHit } from '../../src/client/search/engine.ts';
 export function Excerpt({ hit }: { hit: SearchHit }) {
   return (
     <span className="search-excerpt">
-      {hit.excerpt.map((segment, i) => (segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>))}
+      {hit.excerpt.map((segment, i) =>
+        segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>,
+      )}
     </span>
   );
 }

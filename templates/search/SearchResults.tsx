@@ -14,10 +14,13 @@ function scopeNote(params: URLSearchParams, version: SearchResultsProps['version
   const notes: string[] = [];
   const asked = params.get('version');
   if (asked && asked.replace(/\/+$/, '') !== version.path.replace(/\/+$/, '')) {
-    notes.push(`This site has one documentation version, ${version.label}: the results are from it, not from ${asked}.`);
+    notes.push(
+      `This site has one documentation version, ${version.label}: the results are from it, not from ${asked}.`,
+    );
   }
   const ctx = params.get('ctx');
-  if (ctx) notes.push(`Search contexts are not set up on this site: the results are from every page, not only “${ctx}”.`);
+  if (ctx)
+    notes.push(`Search contexts are not set up on this site: the results are from every page, not only “${ctx}”.`);
   return notes.length ? notes.join(' ') : undefined;
 }
 
@@ -130,7 +133,11 @@ export function SearchResults({ version }: SearchResultsProps) {
     <div className="search-results">
       {scope}
       <p className="search-summary">
-        {hits.length === PAGE_LIMIT ? `The best ${PAGE_LIMIT} results` : `${hits.length} result${hits.length === 1 ? '' : 's'}`} on {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
+        {hits.length === PAGE_LIMIT
+          ? `The best ${PAGE_LIMIT} results`
+          : `${hits.length} result${hits.length === 1 ? '' : 's'}`}
+        {' on '}
+        {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
       </p>
       {[...groups.values()].map((pageHits) => (
         // Not a labelled section: two pages may share a title, and landmarks need unique names.

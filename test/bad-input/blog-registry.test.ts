@@ -47,12 +47,24 @@ test('an author written out in full instead of by id is an error saying where au
 });
 
 test('a malformed authors.yml is an error at its line, explained like front matter', async () => {
-  assert.equal(await failure({ 'blog/authors.yml': 'ann:\n  name: "Ann Lee\nbob:\n  name: Bob\n', 'blog/2025-03-01-hello.md': '# Hello\n' }), [
-    'error  content/blog/authors.yml:2:9  invalid YAML: the quote " opened here is never closed; end the value with " on the same line',
-  ]);
-  assert.equal(await failure({ 'blog/tags.yml': 'release:\n  label: Release\n\tdescription: x\n', 'blog/2025-03-01-hello.md': '# Hello\n' }), [
-    'error  content/blog/tags.yml:3:1  invalid YAML: this line is indented with a tab, which YAML does not allow; indent with spaces',
-  ]);
+  assert.equal(
+    await failure({
+      'blog/authors.yml': 'ann:\n  name: "Ann Lee\nbob:\n  name: Bob\n',
+      'blog/2025-03-01-hello.md': '# Hello\n',
+    }),
+    [
+      'error  content/blog/authors.yml:2:9  invalid YAML: the quote " opened here is never closed; end the value with " on the same line',
+    ],
+  );
+  assert.equal(
+    await failure({
+      'blog/tags.yml': 'release:\n  label: Release\n\tdescription: x\n',
+      'blog/2025-03-01-hello.md': '# Hello\n',
+    }),
+    [
+      'error  content/blog/tags.yml:3:1  invalid YAML: this line is indented with a tab, which YAML does not allow; indent with spaces',
+    ],
+  );
 });
 
 test.run();

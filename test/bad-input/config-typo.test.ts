@@ -23,9 +23,18 @@ test('an unknown top-level key suggests the one meant', () => {
 });
 
 test('an unknown nested key is named by its path, with the path it most likely meant', () => {
-  assert.is(problem({ docs: { sidebar: {} } }), "site.config.ts  unknown key 'docs.sidebar'; did you mean 'docs.sidebars'?");
-  assert.is(problem({ blog: { postPerPage: 5 } }), "site.config.ts  unknown key 'blog.postPerPage'; did you mean 'blog.postsPerPage'?");
-  assert.is(problem({ client: { progressBar: { startdelay: 100 } } }), "site.config.ts  unknown key 'client.progressBar.startdelay'; did you mean 'client.progressBar.startDelay'?");
+  assert.is(
+    problem({ docs: { sidebar: {} } }),
+    "site.config.ts  unknown key 'docs.sidebar'; did you mean 'docs.sidebars'?",
+  );
+  assert.is(
+    problem({ blog: { postPerPage: 5 } }),
+    "site.config.ts  unknown key 'blog.postPerPage'; did you mean 'blog.postsPerPage'?",
+  );
+  assert.is(
+    problem({ client: { progressBar: { startdelay: 100 } } }),
+    "site.config.ts  unknown key 'client.progressBar.startdelay'; did you mean 'client.progressBar.startDelay'?",
+  );
 });
 
 test('an unknown key with nothing close lists the keys that are allowed there', () => {
@@ -36,7 +45,10 @@ test('an unknown key with nothing close lists the keys that are allowed there', 
 });
 
 test('a value of the wrong type names the key and what was written', () => {
-  assert.is(problem({ blog: { postsPerPage: '10' } }), "site.config.ts  'blog.postsPerPage' must be a number, got \"10\"");
+  assert.is(
+    problem({ blog: { postsPerPage: '10' } }),
+    'site.config.ts  \'blog.postsPerPage\' must be a number, got "10"',
+  );
 });
 
 test.run();

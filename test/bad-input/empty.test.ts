@@ -32,7 +32,10 @@ test('an empty front matter block before content is fine', async () => {
 });
 
 test('front matter with fields and no body (a home page, a stub with a title) is fine', async () => {
-  const { printed } = await success({ 'pages/index.md': '---\nlayout: home\ntitle: Shop docs\n---\n', 'docs/stub.md': '---\ntitle: Coming soon\n---\n' });
+  const { printed } = await success({
+    'pages/index.md': '---\nlayout: home\ntitle: Shop docs\n---\n',
+    'docs/stub.md': '---\ntitle: Coming soon\n---\n',
+  });
   assert.equal(printed, []);
 });
 
@@ -47,7 +50,9 @@ test('under serve, the warning comes back on every rebuild while the file stays 
   const config = testConfig();
   const files = contentFiles({ 'docs/new.md': '', 'docs/other.md': '# Other\n' });
   const cache = createBuildCache();
-  const expected = ["warning  content/docs/new.md:1:1  the page is empty: no title and no text; write a '# Title' line and some text, or name the file _new.md to leave it out"];
+  const expected = [
+    "warning  content/docs/new.md:1:1  the page is empty: no title and no text; write a '# Title' line and some text, or name the file _new.md to leave it out",
+  ];
   assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);
   files.texts.set('content/docs/other.md', '# Other, edited\n');
   assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);

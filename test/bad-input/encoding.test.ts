@@ -26,10 +26,17 @@ async function write(files: Record<string, string | Buffer>): Promise<void> {
 }
 
 async function build(): Promise<{ failed: boolean; printed: string[]; html?: (outPath: string) => string }> {
-  const config = validateConfig({ title: 'Shop docs', url: 'https://docs.example.com', baseUrl: '/base/' }, path.join(root, 'site.config.ts'));
+  const config = validateConfig(
+    { title: 'Shop docs', url: 'https://docs.example.com', baseUrl: '/base/' },
+    path.join(root, 'site.config.ts'),
+  );
   try {
     const result = await buildSiteFiles({ config });
-    return { failed: false, printed: sortDiagnostics(result.diagnostics).map(printed), html: (outPath) => fileText(result, outPath) };
+    return {
+      failed: false,
+      printed: sortDiagnostics(result.diagnostics).map(printed),
+      html: (outPath) => fileText(result, outPath),
+    };
   } catch (error) {
     if (!(error instanceof BuildFailed)) throw error;
     return { failed: true, printed: sortDiagnostics(error.diagnostics).map(printed) };
@@ -44,21 +51,34 @@ test.after.each(async () => {
 });
 
 test('a Latin-1 page is an error at the first bad byte, naming the character it stands for', async () => {
-  await write({ 'docs/intro.md': '# Intro\n', 'docs/cafe.md': latin1('---\ntitle: Menu\n---\n# Menu\n\nOur café opens at 8.\n') });
+  await write({
+    'docs/intro.md': '# Intro\n',
+    'docs/cafe.md': latin1('---\ntitle: Menu\n---\n# Menu\n\nOur café opens at 8.\n'),
+  });
   assert.equal(await build(), {
     failed: true,
-    printed: ["error  content/docs/cafe.md:6:8  is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1); save the file as UTF-8"],
+    printed: [
+      "error  content/docs/cafe.md:6:8  is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1); save the file as UTF-8",
+    ],
   });
 });
 
 test('the column counts characters, not bytes, of the UTF-8 text before the bad byte', async () => {
-  await write({ 'docs/mixed.md': Buffer.concat([Buffer.from('# Menü\n\n€ price: 5 '), latin1('£'), Buffer.from('\n')]) });
-  assert.equal((await build()).printed, ["error  content/docs/mixed.md:3:12  is not valid UTF-8 text (byte 0xA3, which is '£' in Latin-1); save the file as UTF-8"]);
+  await write({
+    'docs/mixed.md': Buffer.concat([Buffer.from('# Menü\n\n€ price: 5 '), latin1('£'), Buffer.from('\n')]),
+  });
+  assert.equal((await build()).printed, [
+    "error  content/docs/mixed.md:3:12  is not valid UTF-8 text (byte 0xA3, which is '£' in Latin-1); save the file as UTF-8",
+  ]);
 });
 
 test('a Windows-1252 quote (below 0xA0) is named by its byte alone', async () => {
-  await write({ 'docs/quote.md': Buffer.concat([Buffer.from('# Quote\n\nIt'), Buffer.from([0x92]), Buffer.from('s here.\n')]) });
-  assert.equal((await build()).printed, ['error  content/docs/quote.md:3:3  is not valid UTF-8 text (byte 0x92); save the file as UTF-8']);
+  await write({
+    'docs/quote.md': Buffer.concat([Buffer.from('# Quote\n\nIt'), Buffer.from([0x92]), Buffer.from('s here.\n')]),
+  });
+  assert.equal((await build()).printed, [
+    'error  content/docs/quote.md:3:3  is not valid UTF-8 text (byte 0x92); save the file as UTF-8',
+  ]);
 });
 
 test('every file that is not UTF-8 is reported, YAML files too, and front matter errors with them', async () => {
@@ -75,7 +95,10 @@ test('every file that is not UTF-8 is reported, YAML files too, and front matter
 });
 
 test('UTF-8 with a byte order mark, and Latin-1 bytes in a static file, are fine', async () => {
-  await write({ 'docs/bom.md': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: Café\n---\nText.\n')]), 'static/notes.txt': latin1('café\n') });
+  await write({
+    'docs/bom.md': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\ntitle: Café\n---\nText.\n')]),
+    'static/notes.txt': latin1('café\n'),
+  });
   const result = await build();
   assert.equal(result.printed, []);
   assert.match(result.html!('docs/bom/index.html'), '<h1>Café</h1>');
@@ -88,7 +111,9 @@ test('in serve, a Latin-1 save does not stop the other files of the same save fr
   await updateContentFiles(files, root, ['content/docs/a.md', 'content/docs/b.md']);
   assert.is(files.texts.get('content/docs/b.md'), '# B, edited\n');
   assert.not.ok(files.texts.has('content/docs/a.md'));
-  assert.equal([...files.unreadable!.values()].map(printed), ["error  content/docs/a.md:1:3  is not valid UTF-8 text (byte 0xC4, which is 'Ä' in Latin-1); save the file as UTF-8"]);
+  assert.equal([...files.unreadable!.values()].map(printed), [
+    "error  content/docs/a.md:1:3  is not valid UTF-8 text (byte 0xC4, which is 'Ä' in Latin-1); save the file as UTF-8",
+  ]);
   await write({ 'docs/a.md': '# Ä\n' });
   await updateContentFiles(files, root, ['content/docs/a.md']);
   assert.is(files.texts.get('content/docs/a.md'), '# Ä\n');

@@ -6,7 +6,10 @@ import { failure, success } from './report.ts';
 
 const test = suite('bad input: front matter that is not valid YAML');
 
-const page = (frontMatter: string) => ({ 'docs/intro.md': '# Intro\n', 'docs/page.md': `---\n${frontMatter}---\n# Page\n` });
+const page = (frontMatter: string) => ({
+  'docs/intro.md': '# Intro\n',
+  'docs/page.md': `---\n${frontMatter}---\n# Page\n`,
+});
 
 test('a key indented under one that already has a value is an error at the indented key', async () => {
   assert.equal(await failure(page('title: Setup\n  description: Install the panel\n')), [
@@ -78,7 +81,9 @@ test("a value with ': ' in it, unquoted, is an error at the value with the fix",
 });
 
 test('front matter that is a list, or a bare line, is an error saying what it must be', async () => {
-  const expected = ["error  content/docs/page.md:2:1  front matter must be a YAML mapping (key: value lines); write one 'key: value' per line, with a space after the colon"];
+  const expected = [
+    "error  content/docs/page.md:2:1  front matter must be a YAML mapping (key: value lines); write one 'key: value' per line, with a space after the colon",
+  ];
   assert.equal(await failure(page('- install\n- panel\n')), expected);
   assert.equal(await failure(page('title:Setup\n')), expected);
 });

@@ -27,9 +27,17 @@ test('a 5 MB page of ordinary sections builds, with every heading and its anchor
   assert.is(page.headings.length, parts.length - 1, `built in ${seconds} s`);
   const body = page.source.body;
   const lastLine = body.slice(0, body.lastIndexOf('## Step')).split('\n').length;
-  assert.equal(page.headings.at(-1), { level: 2, id: `step-${parts.length - 2}`, text: `Step ${parts.length - 2}`, line: lastLine });
+  assert.equal(page.headings.at(-1), {
+    level: 2,
+    id: `step-${parts.length - 2}`,
+    text: `Step ${parts.length - 2}`,
+    line: lastLine,
+  });
   const html = fileText(result, 'docs/reference/index.html');
-  assert.match(html, `<h2 id="step-${parts.length - 2}">Step ${parts.length - 2} <a class="hash-link" href="#step-${parts.length - 2}" aria-label="Direct link to Step ${parts.length - 2}">#</a></h2>`);
+  assert.match(
+    html,
+    `<h2 id="step-${parts.length - 2}">Step ${parts.length - 2} <a class="hash-link" href="#step-${parts.length - 2}" aria-label="Direct link to Step ${parts.length - 2}">#</a></h2>`,
+  );
 });
 
 test('5 MB on one line, and deep nesting of quotes, lists, brackets and tags, build without a stack overflow', async () => {
@@ -45,7 +53,8 @@ test('5 MB on one line, and deep nesting of quotes, lists, brackets and tags, bu
   });
   const warned = printed.map((line) => line.split('  ').slice(0, 2).join('  '));
   assert.equal(warned, ['warning  content/docs/lists.md:3:1', 'warning  content/docs/quotes.md:3:1']);
-  for (const name of ['line', 'quotes', 'brackets', 'emphasis', 'tags']) assert.match(fileText(result, `docs/${name}/index.html`), '<p>After.</p>', name);
+  for (const name of ['line', 'quotes', 'brackets', 'emphasis', 'tags'])
+    assert.match(fileText(result, `docs/${name}/index.html`), '<p>After.</p>', name);
   assert.match(fileText(result, 'docs/lists/index.html'), '<h1>Lists</h1>');
 });
 

@@ -26,9 +26,15 @@ test.before.each(async () => {
 });
 test.after.each(() => p.remove());
 
-function run(file: string, args: string[], options: { cwd?: string; uid?: number; gid?: number } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; uid?: number; gid?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, options, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(file, args, options, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
@@ -39,11 +45,15 @@ const AS_NOBODY = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 const openUp = (dir: string) => run('chmod', ['-R', 'a+rwX', dir]);
 
 /** Runs egdocs as a user that file permissions apply to. */
-const egdocsUnprivileged = (cwd: string, ...args: string[]) => run('node', [path.join(ROOT, 'bin/egdocs.js'), ...args], { cwd, ...AS_NOBODY });
+const egdocsUnprivileged = (cwd: string, ...args: string[]) =>
+  run('node', [path.join(ROOT, 'bin/egdocs.js'), ...args], { cwd, ...AS_NOBODY });
 
 /** Starts `egdocs build` and sends `signal` the moment its temporary folder appears (the write has begun). */
 async function buildAndStop(dir: string, signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn('node', [path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('node', [path.join(ROOT, 'bin/egdocs.js'), 'build'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const watcher = watch(dir, (_event, name) => {
@@ -59,11 +69,15 @@ async function buildAndStop(dir: string, signal: NodeJS.Signals): Promise<{ code
 
 test('Ctrl+C or SIGTERM while writing exits 130 or 143 with one line, no temporary folder, and the previous build as it was', async () => {
   // Enough pages that writing takes a while after the temporary folder appears.
-  for (let i = 0; i < 1500; i++) await p.write(`content/docs/many/page-${i}.md`, `# Page ${i}\n\n${'Text to write. '.repeat(200)}\n`);
+  for (let i = 0; i < 1500; i++)
+    await p.write(`content/docs/many/page-${i}.md`, `# Page ${i}\n\n${'Text to write. '.repeat(200)}\n`);
   assert.is((await egdocs(p.dir, 'build')).code, 0);
   const before = await snapshot(path.join(p.dir, 'build'));
   await p.write('content/docs/setup.md', '# Setup\n\nChanged.\n');
-  for (const [signal, code, word] of [['SIGINT', 130, 'Interrupted'], ['SIGTERM', 143, 'Stopped']] as const) {
+  for (const [signal, code, word] of [
+    ['SIGINT', 130, 'Interrupted'],
+    ['SIGTERM', 143, 'Stopped'],
+  ] as const) {
     const stopped = await buildAndStop(p.dir, signal);
     assert.is(stopped.code, code, stopped.stderr);
     assert.is(stopped.stderr.trim(), `${word}: nothing was written; the previous output is as it was`);
@@ -86,14 +100,20 @@ test('a file where a folder is needed, or a folder the user may not write, is on
   await writeFile(path.join(p.dir, 'afile'), 'a file, not a folder');
   const notDir = await egdocs(p.dir, 'build', '-o', 'afile/site');
   assert.is(notDir.code, 1);
-  assert.is(notDir.stderr.trim(), 'error  cannot write afile/site: a file stands where a folder is needed (ENOTDIR); move the file away, or build somewhere else with -o <dir>. The previous output is unchanged.');
+  assert.is(
+    notDir.stderr.trim(),
+    'error  cannot write afile/site: a file stands where a folder is needed (ENOTDIR); move the file away, or build somewhere else with -o <dir>. The previous output is unchanged.',
+  );
   // A folder the user may not write into (a system folder, another user's).
   await mkdir(path.join(p.dir, 'locked'));
   await openUp(p.dir);
   await chmod(path.join(p.dir, 'locked'), 0o555);
   const denied = await egdocsUnprivileged(p.dir, 'build', '-o', 'locked/site');
   assert.is(denied.code, 1, denied.stderr);
-  assert.is(denied.stderr.trim(), "error  cannot write locked/site: permission denied (EACCES); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.");
+  assert.is(
+    denied.stderr.trim(),
+    "error  cannot write locked/site: permission denied (EACCES); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.",
+  );
   assert.equal(await workFolders(path.join(p.dir, 'locked'), 'site'), []);
 });
 
@@ -105,7 +125,10 @@ test("an output folder that cannot be swapped (another user's, in a shared folde
   await chmod(path.join(p.dir, 'shared'), 0o1777);
   const failed = await egdocsUnprivileged(p.dir, 'build', '-o', 'shared/site');
   assert.is(failed.code, 1, failed.stderr);
-  assert.is(failed.stderr.trim(), "error  cannot write shared/site: operation not permitted (EPERM); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.");
+  assert.is(
+    failed.stderr.trim(),
+    "error  cannot write shared/site: operation not permitted (EPERM); check the folder's permissions (ls -l), or build somewhere else with -o <dir>. The previous output is unchanged.",
+  );
   assert.equal(await workFolders(path.join(p.dir, 'shared'), 'site'), []);
   assert.equal(await snapshot(path.join(p.dir, 'shared/site')), before);
 });
@@ -119,18 +142,26 @@ async function mountSmall(dir: string): Promise<boolean> {
 test('a full disk is one line naming the file and what to do; a mount point as the output folder is refused before any work', async () => {
   const small = path.join(p.dir, 'small');
   if (!(await mountSmall(small))) {
-    console.warn('  (not run: this machine does not allow mounting a tmpfs; a full disk is tried by test/cli/report.test.ts)');
+    console.warn(
+      '  (not run: this machine does not allow mounting a tmpfs; a full disk is tried by test/cli/report.test.ts)',
+    );
     return;
   }
   try {
     const full = await egdocs(p.dir, 'build', '-o', 'small/site');
     assert.is(full.code, 1);
-    assert.match(full.stderr.trim(), /^error {2}cannot write small\/site\/\S+: no space left on the disk \(ENOSPC\); free some space and build again\. The previous output is unchanged\.$/);
+    assert.match(
+      full.stderr.trim(),
+      /^error {2}cannot write small\/site\/\S+: no space left on the disk \(ENOSPC\); free some space and build again\. The previous output is unchanged\.$/,
+    );
     assert.equal(await workFolders(small, 'site'), [], 'the temporary folder is gone, and its space with it');
     const mounted = await egdocs(p.dir, 'build', '-o', 'small');
     assert.is(mounted.code, 1);
     assert.is(mounted.stdout, '', 'no build ran');
-    assert.is(mounted.stderr.trim(), `error  small: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved; build into a folder inside it (-o ${path.join(small, 'site')}) and publish that`);
+    assert.is(
+      mounted.stderr.trim(),
+      `error  small: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved; build into a folder inside it (-o ${path.join(small, 'site')}) and publish that`,
+    );
   } finally {
     await run('umount', [small]);
   }

@@ -8,7 +8,8 @@ const test = suite('bad input: an image that is not there');
 
 test('a missing relative and a missing static image each warn at their position, and the page builds', async () => {
   const { result, printed } = await success({
-    'docs/setup.md': '---\ntitle: Setup\n---\nThe panel:\n\n![Panel](./img/panel.png)\n\nLogo: ![Logo](/img/logo.svg) here.\n',
+    'docs/setup.md':
+      '---\ntitle: Setup\n---\nThe panel:\n\n![Panel](./img/panel.png)\n\nLogo: ![Logo](/img/logo.svg) here.\n',
   });
   assert.equal(printed, [
     "warning  content/docs/setup.md:6:10  image './img/panel.png' not found (looked for content/docs/img/panel.png)",

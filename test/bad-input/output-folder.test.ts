@@ -33,17 +33,27 @@ test.after.each(() => around.remove());
 
 /** Every file around the project, less those under `out` (relative to it: what a build there may change). */
 const aroundWithout = async (out: string) => without(await snapshot(around.dir), out);
-const without = (files: Record<string, string>, out: string) => Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith(`${out}/`)));
+const without = (files: Record<string, string>, out: string) =>
+  Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith(`${out}/`)));
 
 /** Each output folder that is refused, with the first line it is refused with. */
 const refusals = (site: string): [dir: string, message: string][] => [
-  ['.', "error  .: refusing to write the site into the project's own folder: a build replaces its output folder whole, and this one holds the sources and the config; choose a folder of its own, like 'build' (the default)"],
+  [
+    '.',
+    "error  .: refusing to write the site into the project's own folder: a build replaces its output folder whole, and this one holds the sources and the config; choose a folder of its own, like 'build' (the default)",
+  ],
   ['..', `error  ..: refusing to write the site into a folder that holds the project (${site})`],
   ['content', "error  content: refusing to write the site into content/, which is part of the project's sources"],
-  ['content/static', "error  content/static: refusing to write the site into a folder inside content/"],
-  ['content/x', "error  content/x: refusing to write the site into a folder inside content/"],
-  ['.git', "error  .git: refusing to write the site into .git (the project's history), which is part of the project's sources"],
-  ['site.config.ts', "error  site.config.ts: refusing to write the site into site.config.ts, which is part of the project's sources"],
+  ['content/static', 'error  content/static: refusing to write the site into a folder inside content/'],
+  ['content/x', 'error  content/x: refusing to write the site into a folder inside content/'],
+  [
+    '.git',
+    "error  .git: refusing to write the site into .git (the project's history), which is part of the project's sources",
+  ],
+  [
+    'site.config.ts',
+    "error  site.config.ts: refusing to write the site into site.config.ts, which is part of the project's sources",
+  ],
 ];
 
 test('-o ., .., content, content/static, content/x, .git and the config are refused before any work, even with --force', async () => {
@@ -73,12 +83,18 @@ test("a folder with a stranger's files is refused and untouched; --force replace
   const refused = await egdocs(site, 'build', '-o', 'notes');
   assert.is(refused.code, 1);
   assert.is(refused.stdout, '', 'no build ran');
-  assert.is(refused.stderr.split('\n')[0], "error  notes: the folder holds files that egdocs did not write (it has no .egdocs-build.json); a build replaces the whole folder, so egdocs leaves it alone; choose another folder, empty this one, or pass --force to replace it");
+  assert.is(
+    refused.stderr.split('\n')[0],
+    'error  notes: the folder holds files that egdocs did not write (it has no .egdocs-build.json); a build replaces the whole folder, so egdocs leaves it alone; choose another folder, empty this one, or pass --force to replace it',
+  );
   assert.equal(await snapshot(around.dir), before);
   const forced = await egdocs(site, 'build', '-o', 'notes', '--force');
   assert.is(forced.code, 0, forced.stderr);
   assert.not.ok(Object.keys(await snapshot(path.join(site, 'notes'))).includes('todo.txt'), 'replaced whole');
-  assert.equal(JSON.parse(await around.read('site/notes/.egdocs-build.json')), { generator: 'egdocs 0.1.0', baseUrl: '/mini/' });
+  assert.equal(JSON.parse(await around.read('site/notes/.egdocs-build.json')), {
+    generator: 'egdocs 0.1.0',
+    baseUrl: '/mini/',
+  });
   assert.equal(await aroundWithout('site/notes'), without(before, 'site/notes'));
 });
 
@@ -87,7 +103,10 @@ test('a rebuild over its own build, and over an older build without the marker, 
   assert.is((await egdocs(site, 'build')).code, 0);
   assert.is((await egdocs(site, 'build')).code, 0, 'its own build is replaced without --force');
   // A build written before the marker existed: recognised by the generator tag of its 404 page.
-  await around.write('site/old/404.html', '<!DOCTYPE html><html><head><meta name="generator" content="egdocs 0.0.9"></head><body></body></html>');
+  await around.write(
+    'site/old/404.html',
+    '<!DOCTYPE html><html><head><meta name="generator" content="egdocs 0.0.9"></head><body></body></html>',
+  );
   await around.write('site/old/index.html', 'old');
   const older = await egdocs(site, 'build', '-o', 'old');
   assert.is(older.code, 0, older.stderr);
@@ -103,7 +122,10 @@ test('a file given as the output folder is refused, even with --force', async ()
   await writeFile(path.join(site, 'README.md'), '# My project\n');
   const { code, stderr } = await egdocs(site, 'build', '-o', 'README.md', '--force');
   assert.is(code, 1);
-  assert.is(stderr.split('\n')[0], "error  README.md: refusing to write the site into a file, which is not a folder; choose a folder of its own, like 'build' (the default)");
+  assert.is(
+    stderr.split('\n')[0],
+    "error  README.md: refusing to write the site into a file, which is not a folder; choose a folder of its own, like 'build' (the default)",
+  );
   assert.is(await around.read('site/README.md'), '# My project\n');
 });
 

@@ -9,7 +9,10 @@ import { buildFromMap } from '../helpers.ts';
 export const printed = (d: Diagnostic): string => `${d.severity}  ${formatDiagnostic(d)}`;
 
 /** Builds an in-memory site that must fail; returns every diagnostic, printed and sorted. */
-export async function failure(files: Record<string, string | Uint8Array>, config: Record<string, unknown> = {}): Promise<string[]> {
+export async function failure(
+  files: Record<string, string | Uint8Array>,
+  config: Record<string, unknown> = {},
+): Promise<string[]> {
   try {
     await buildFromMap(files, config);
   } catch (error) {
@@ -20,7 +23,10 @@ export async function failure(files: Record<string, string | Uint8Array>, config
 }
 
 /** Builds an in-memory site that must succeed; returns the result and its diagnostics, printed and sorted. */
-export async function success(files: Record<string, string | Uint8Array>, config: Record<string, unknown> = {}): Promise<{ result: BuildResult; printed: string[] }> {
+export async function success(
+  files: Record<string, string | Uint8Array>,
+  config: Record<string, unknown> = {},
+): Promise<{ result: BuildResult; printed: string[] }> {
   const result = await buildFromMap(files, config);
   return { result, printed: sortDiagnostics(result.diagnostics).map(printed) };
 }

@@ -13,9 +13,12 @@ const test = suite('bad input: names that escape, collide or need encoding');
 
 test("a slug with '..' is an error at its line, however many (it once wrote over the home page, or crashed)", async () => {
   for (const slug of ['/../', '/../../', 'guide/../..', './x']) {
-    assert.equal(await failure({ 'docs/a.md': `---\ntitle: A\nslug: ${slug}\n---\nA.\n`, 'pages/index.md': '# Home\n' }), [
-      `error  content/docs/a.md:3:1  slug '${slug}' has a '.' or '..' segment, which would place the page outside the site's folders; write the page's path from the root of its section, like 'slug: /setup/guide'`,
-    ]);
+    assert.equal(
+      await failure({ 'docs/a.md': `---\ntitle: A\nslug: ${slug}\n---\nA.\n`, 'pages/index.md': '# Home\n' }),
+      [
+        `error  content/docs/a.md:3:1  slug '${slug}' has a '.' or '..' segment, which would place the page outside the site's folders; write the page's path from the root of its section, like 'slug: /setup/guide'`,
+      ],
+    );
   }
 });
 
@@ -24,12 +27,22 @@ test("a doc id with '/' or '..', and an author or tag id that would be a path, a
     "error  content/docs/a.md:2:1  id '../escape' contains '/', but it names one page, not a folder; an id names the file, not its folder; use a slug to change the path",
   ]);
   const post = '---\ntitle: Hi\nauthors: [ann]\n---\nHi.\n';
-  assert.equal(await failure({ 'blog/authors.yml': 'ann:\n  name: Ann\n../evil:\n  name: Eve\n', 'blog/2025-01-01-hi.md': post }), [
-    "error  content/blog/authors.yml:3:1  author id '../evil' contains '/', but it names one page, not a folder; rename it to letters, digits and dashes, like 'evil'",
-  ]);
-  assert.equal(await failure({ 'blog/authors.yml': 'ann:\n  name: Ann\n', 'blog/tags.yml': 'a/b:\n  label: AB\n', 'blog/2025-01-01-hi.md': post }), [
-    "error  content/blog/tags.yml:1:1  tag id 'a/b' contains '/', but it names one page, not a folder; rename it to letters, digits and dashes, like 'a-b'",
-  ]);
+  assert.equal(
+    await failure({ 'blog/authors.yml': 'ann:\n  name: Ann\n../evil:\n  name: Eve\n', 'blog/2025-01-01-hi.md': post }),
+    [
+      "error  content/blog/authors.yml:3:1  author id '../evil' contains '/', but it names one page, not a folder; rename it to letters, digits and dashes, like 'evil'",
+    ],
+  );
+  assert.equal(
+    await failure({
+      'blog/authors.yml': 'ann:\n  name: Ann\n',
+      'blog/tags.yml': 'a/b:\n  label: AB\n',
+      'blog/2025-01-01-hi.md': post,
+    }),
+    [
+      "error  content/blog/tags.yml:1:1  tag id 'a/b' contains '/', but it names one page, not a folder; rename it to letters, digits and dashes, like 'a-b'",
+    ],
+  );
 });
 
 test("tags 'C++', 'C#' and 'C' get pages of their own; 'Firebase' and 'firebase' share one, with a warning", async () => {
@@ -38,9 +51,19 @@ test("tags 'C++', 'C#' and 'C' get pages of their own; 'Firebase' and 'firebase'
     'docs/b.md': '---\ntitle: B\ntags: [C, C#]\n---\nB.\n',
     'docs/c.md': '---\ntitle: C\ntags: [firebase]\n---\nC.\n',
   });
-  const tagPages = result.site.routes.filter((route) => route.data.kind === 'docs-tag').map((route) => route.path).sort();
-  assert.equal(tagPages, ['/base/docs/tags/c-plus-plus/', '/base/docs/tags/c-sharp/', '/base/docs/tags/c/', '/base/docs/tags/firebase/']);
-  assert.equal(printed, ["warning  content/docs/c.md:3:1  docs tags 'Firebase' and 'firebase' share the page /base/docs/tags/firebase/, which shows them as 'Firebase'; write the tag the same way on every page"]);
+  const tagPages = result.site.routes
+    .filter((route) => route.data.kind === 'docs-tag')
+    .map((route) => route.path)
+    .sort();
+  assert.equal(tagPages, [
+    '/base/docs/tags/c-plus-plus/',
+    '/base/docs/tags/c-sharp/',
+    '/base/docs/tags/c/',
+    '/base/docs/tags/firebase/',
+  ]);
+  assert.equal(printed, [
+    "warning  content/docs/c.md:3:1  docs tags 'Firebase' and 'firebase' share the page /base/docs/tags/firebase/, which shows them as 'Firebase'; write the tag the same way on every page",
+  ]);
   assert.match(fileText(result, 'docs/tags/firebase/index.html'), /href="\/base\/docs\/c\/"/);
 });
 
@@ -67,31 +90,58 @@ async function get(result: BuildResult, url: string): Promise<number> {
 }
 
 test("pages named '100%-sure', 'a#b' and 'why?' are written encoded everywhere, reachable, and their links check", async () => {
-  const { result, printed } = await success({
-    'docs/100%-sure.md': '# Sure\n\n## Step one\n',
-    'docs/a#b.md': '# Hash\n',
-    'docs/why?.md': '# Why\n',
-    'docs/café.md': '# Café\n',
-    'docs/links.md': [
-      '# Links',
-      '',
-      '[by file](./100%-sure.md#step-one) [by file, encoded](./100%25-sure.md) [by path](/docs/100%25-sure/#step-one)',
-      '[hash](./a%23b.md) [question](/docs/why%3F/) [accented](/docs/café/) [accented, encoded](/docs/caf%C3%A9/)',
-    ].join('\n'),
-  }, { docs: { sidebars: { docs: ['100%-sure', 'a#b', 'why?', 'café', 'links'] } } });
+  const { result, printed } = await success(
+    {
+      'docs/100%-sure.md': '# Sure\n\n## Step one\n',
+      'docs/a#b.md': '# Hash\n',
+      'docs/why?.md': '# Why\n',
+      'docs/café.md': '# Café\n',
+      'docs/links.md': [
+        '# Links',
+        '',
+        '[by file](./100%-sure.md#step-one) [by file, encoded](./100%25-sure.md) [by path](/docs/100%25-sure/#step-one)',
+        '[hash](./a%23b.md) [question](/docs/why%3F/) [accented](/docs/café/) [accented, encoded](/docs/caf%C3%A9/)',
+      ].join('\n'),
+    },
+    { docs: { sidebars: { docs: ['100%-sure', 'a#b', 'why?', 'café', 'links'] } } },
+  );
   assert.equal(printed, []);
-  const paths = result.site.routes.filter((route) => route.file).map((route) => route.path).sort();
-  assert.equal(paths, ['/base/docs/100%25-sure/', '/base/docs/a%23b/', '/base/docs/caf%C3%A9/', '/base/docs/links/', '/base/docs/why%3F/']);
+  const paths = result.site.routes
+    .filter((route) => route.file)
+    .map((route) => route.path)
+    .sort();
+  assert.equal(paths, [
+    '/base/docs/100%25-sure/',
+    '/base/docs/a%23b/',
+    '/base/docs/caf%C3%A9/',
+    '/base/docs/links/',
+    '/base/docs/why%3F/',
+  ]);
   // Output files carry the names as they are; links and the sitemap carry valid URLs.
-  for (const file of ['docs/100%-sure/index.html', 'docs/a#b/index.html', 'docs/why?/index.html', 'docs/café/index.html']) fileText(result, file);
+  for (const file of [
+    'docs/100%-sure/index.html',
+    'docs/a#b/index.html',
+    'docs/why?/index.html',
+    'docs/café/index.html',
+  ])
+    fileText(result, file);
   const links = fileText(result, 'docs/links/index.html');
   assert.match(links, 'href="/base/docs/100%25-sure/#step-one"');
   assert.match(links, 'href="/base/docs/a%23b/"');
   assert.match(fileText(result, 'sitemap.xml'), '<loc>https://example.com/base/docs/why%3F/</loc>');
-  assert.match(fileText(result, 'docs/café/index.html'), '<link rel="canonical" href="https://example.com/base/docs/caf%C3%A9/">');
-  const texts = result.files.filter((file) => /^assets\/search\/d\d+\./.test(file.path)).map((file) => Buffer.from(file.contents).toString());
-  assert.ok(texts.some((text) => text.includes('"docs/100%25-sure/"')), 'the search index names the page by its URL');
-  for (const url of ['/base/docs/100%25-sure/', '/base/docs/a%23b/', '/base/docs/why%3F/', '/base/docs/caf%C3%A9/']) assert.is(await get(result, url), 200, url);
+  assert.match(
+    fileText(result, 'docs/café/index.html'),
+    '<link rel="canonical" href="https://example.com/base/docs/caf%C3%A9/">',
+  );
+  const texts = result.files
+    .filter((file) => /^assets\/search\/d\d+\./.test(file.path))
+    .map((file) => Buffer.from(file.contents).toString());
+  assert.ok(
+    texts.some((text) => text.includes('"docs/100%25-sure/"')),
+    'the search index names the page by its URL',
+  );
+  for (const url of ['/base/docs/100%25-sure/', '/base/docs/a%23b/', '/base/docs/why%3F/', '/base/docs/caf%C3%A9/'])
+    assert.is(await get(result, url), 200, url);
 });
 
 test('two routes that differ only in how they are escaped are one file: a duplicate naming both sources', async () => {

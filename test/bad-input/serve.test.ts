@@ -43,7 +43,9 @@ const save = async (rel: string, contents: string | Buffer) => {
 
 /** The overlay's problems, with the config file named as it is when serve runs in the project (here it runs elsewhere). */
 const problemsOf = (message: DevMessage) =>
-  (message as Extract<DevMessage, { type: 'error' }>).problems.map((line) => line.replace(path.relative(process.cwd(), path.join(project, 'site.config.ts')), 'site.config.ts'));
+  (message as Extract<DevMessage, { type: 'error' }>).problems.map((line) =>
+    line.replace(path.relative(process.cwd(), path.join(project, 'site.config.ts')), 'site.config.ts'),
+  );
 const get = (route: string) => fetch(`http://127.0.0.1:${server.port}/mini/${route}`);
 
 /** A page's WebSocket: every message, the latest, and a wait for the next one that matches. */
@@ -67,7 +69,10 @@ async function connect(): Promise<{
           read = index + 1;
           return messages[index];
         }
-        if (Date.now() > deadline) throw new Error(`no matching '${type}' message; got ${JSON.stringify(messages.slice(read))}\n${lines.join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching '${type}' message; got ${JSON.stringify(messages.slice(read))}\n${lines.join('\n')}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
@@ -88,7 +93,12 @@ test.before.each(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bad-serve-'));
   for (const [rel, text] of Object.entries(GOOD)) await write(rel, text);
   lines = [];
-  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line) });
+  server = await startDevServer({
+    configFile: path.join(project, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => lines.push(line),
+  });
 });
 test.after.each(async () => {
   await server.close();
@@ -109,13 +119,17 @@ const MISTAKES: Mistake[] = [
     what: 'malformed front matter',
     file: 'content/docs/setup.md',
     contents: '---\ntitle: "Setup\n---\n# Setup\n',
-    errors: ['content/docs/setup.md:2:8  invalid front matter: the quote " opened here is never closed; end the value with " on the same line'],
+    errors: [
+      'content/docs/setup.md:2:8  invalid front matter: the quote " opened here is never closed; end the value with " on the same line',
+    ],
   },
   {
     what: 'an unclosed code fence',
     file: 'content/docs/setup.md',
     contents: '# Setup\n\n```sh\nnpm start\n',
-    warnings: ["warning  content/docs/setup.md:3:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code"],
+    warnings: [
+      "warning  content/docs/setup.md:3:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code",
+    ],
   },
   {
     what: 'an unclosed admonition',
@@ -127,7 +141,9 @@ const MISTAKES: Mistake[] = [
     what: 'a duplicate slug',
     file: 'content/docs/extra.md',
     contents: '---\nslug: /setup\n---\n# Extra\n',
-    warnings: ['warning  content/docs/extra.md:2:1  route /mini/docs/setup/ is produced by both content/docs/extra.md and content/docs/setup.md; only the first is written; give one of them another slug'],
+    warnings: [
+      'warning  content/docs/extra.md:2:1  route /mini/docs/setup/ is produced by both content/docs/extra.md and content/docs/setup.md; only the first is written; give one of them another slug',
+    ],
   },
   {
     what: 'an unknown blog author',
@@ -139,7 +155,9 @@ const MISTAKES: Mistake[] = [
     what: 'a missing image',
     file: 'content/docs/setup.md',
     contents: '# Setup\n\n![Panel](./panel.png)\n',
-    warnings: ["warning  content/docs/setup.md:3:10  image './panel.png' not found (looked for content/docs/panel.png)"],
+    warnings: [
+      "warning  content/docs/setup.md:3:10  image './panel.png' not found (looked for content/docs/panel.png)",
+    ],
   },
   {
     what: 'a sidebar entry naming a missing doc',
@@ -157,13 +175,17 @@ const MISTAKES: Mistake[] = [
     what: 'a Latin-1 file',
     file: 'content/docs/setup.md',
     contents: Buffer.from('# Setup\n\nCafé.\n', 'latin1'),
-    errors: ["content/docs/setup.md:3:4  is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1); save the file as UTF-8"],
+    errors: [
+      "content/docs/setup.md:3:4  is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1); save the file as UTF-8",
+    ],
   },
   {
     what: 'an empty file',
     file: 'content/docs/setup.md',
     contents: '',
-    warnings: ["warning  content/docs/setup.md:1:1  the page is empty: no title and no text; write a '# Title' line and some text, or name the file _setup.md to leave it out"],
+    warnings: [
+      "warning  content/docs/setup.md:1:1  the page is empty: no title and no text; write a '# Title' line and some text, or name the file _setup.md to leave it out",
+    ],
   },
 ];
 
@@ -184,12 +206,18 @@ test('each mistake is reported with its file and line while the last good site s
       assert.is(still.status, 200, `${mistake.what}: the server keeps serving`);
       assert.is(await still.text(), good[0], `${mistake.what}: the last good build`);
     } else {
-      await until(async () => mistake.warnings!.every((warning) => lines.includes(warning)), `the warning for ${mistake.what}`);
+      await until(
+        async () => mistake.warnings!.every((warning) => lines.includes(warning)),
+        `the warning for ${mistake.what}`,
+      );
       // A save can be built twice (see THROTTLE_MS in dev.ts), printing the same warnings again; nothing else.
       assert.equal([...new Set(lines.filter((line) => line.startsWith('warning')))], mistake.warnings, mistake.what);
     }
     await save(mistake.file, GOOD[mistake.file]);
-    await until(async () => page.latest()?.type === 'reload' && JSON.stringify(await served()) === JSON.stringify(good), `the site recovers from ${mistake.what}`);
+    await until(
+      async () => page.latest()?.type === 'reload' && JSON.stringify(await served()) === JSON.stringify(good),
+      `the site recovers from ${mistake.what}`,
+    );
   }
   page.close();
 });
@@ -198,7 +226,9 @@ test('a doc the sidebar lists, deleted, is an error naming the entry; putting it
   const page = await connect();
   await page.next('hello');
   await unlink(path.join(project, 'content/docs/setup.md'));
-  assert.equal(problemsOf(await page.next('error')), ["site.config.ts:4:39  docs.sidebars.docs[1]: doc id 'setup' does not exist; add the page under content/docs or remove the entry"]);
+  assert.equal(problemsOf(await page.next('error')), [
+    "site.config.ts:4:39  docs.sidebars.docs[1]: doc id 'setup' does not exist; add the page under content/docs or remove the entry",
+  ]);
   assert.is((await get('docs/setup/')).status, 200);
   await save('content/docs/setup.md', GOOD['content/docs/setup.md']);
   await page.next('reload');
@@ -211,29 +241,54 @@ test('a page deleted right after another is saved, or while that build runs, lea
   await page.next('hello');
   // A long page, so that its build takes a while: the deletions land from together with the save to well into
   // the build it started.
-  const long = Array.from({ length: 1500 }, (_, i) => `## Part ${i}\n\nText of part ${i}, with \`code\` and *emphasis*.\n`).join('\n');
+  const long = Array.from(
+    { length: 1500 },
+    (_, i) => `## Part ${i}\n\nText of part ${i}, with \`code\` and *emphasis*.\n`,
+  ).join('\n');
   for (const [round, delay] of [0, 5, 20, 60, 120, 250].entries()) {
     await write('content/docs/extra.md', `# Extra\n\nRound ${round}.\n`);
-    await until(async () => (await (await get('docs/extra/')).text()).includes(`Round ${round}.`), `extra.md is back (round ${round})`);
+    await until(
+      async () => (await (await get('docs/extra/')).text()).includes(`Round ${round}.`),
+      `extra.md is back (round ${round})`,
+    );
     await write('content/docs/setup.md', `# Setup\n\nEdit ${round}.\n\n${long}`);
     await new Promise((resolve) => setTimeout(resolve, delay));
     await unlink(path.join(project, 'content/docs/extra.md'));
     await until(
-      async () => (await get('docs/extra/')).status === 404 && (await (await get('docs/setup/')).text()).includes(`Edit ${round}.`),
+      async () =>
+        (await get('docs/extra/')).status === 404 &&
+        (await (await get('docs/setup/')).text()).includes(`Edit ${round}.`),
       `the save and the deletion both show (round ${round}, ${delay} ms)`,
     );
   }
   // Let any build still queued finish, then compare with a build from nothing of what is on disk.
   await server.idle();
-  const fresh = await buildSiteFiles({ config: await loadConfig({ configFile: path.join(project, 'site.config.ts') }), cache: createBuildCache() });
-  assert.ok(fresh.diagnostics.some((d) => d.message.startsWith("markdown link './extra.md' points to content/docs/extra.md")));
-  for (const [route, outFile] of [['docs/', 'docs/index.html'], ['docs/setup/', 'docs/setup/index.html'], ['blog/hello/', 'blog/hello/index.html']]) {
+  const fresh = await buildSiteFiles({
+    config: await loadConfig({ configFile: path.join(project, 'site.config.ts') }),
+    cache: createBuildCache(),
+  });
+  assert.ok(
+    fresh.diagnostics.some((d) => d.message.startsWith("markdown link './extra.md' points to content/docs/extra.md")),
+  );
+  for (const [route, outFile] of [
+    ['docs/', 'docs/index.html'],
+    ['docs/setup/', 'docs/setup/index.html'],
+    ['blog/hello/', 'blog/hello/index.html'],
+  ]) {
     const served = (await (await get(route)).text()).replace('<script src="/__egdocs/live.js" defer></script>', '');
     const file = fresh.files.find((f) => f.path === outFile)!;
-    assert.is(served, typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents), route);
+    assert.is(
+      served,
+      typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents),
+      route,
+    );
   }
   assert.ok(
-    lines.some((line) => line === "warning  content/docs/intro.md:5:37  markdown link './extra.md' points to content/docs/extra.md, which does not exist"),
+    lines.some(
+      (line) =>
+        line ===
+        "warning  content/docs/intro.md:5:37  markdown link './extra.md' points to content/docs/extra.md, which does not exist",
+    ),
     lines.join('\n'),
   );
   page.close();

@@ -32,16 +32,25 @@ test('a doc id with nothing close says what to do', async () => {
 });
 
 test("a category's link to a doc that does not exist is a config error, not a category silently without a page", async () => {
-  assert.equal(await failure(docs, sidebar({ type: 'category', label: 'Guide', link: 'guide/indx', items: ['guide/install'] })), [
-    "error  site.config.ts  docs.sidebars.docs[0]: category 'Guide' links to doc id 'guide/indx', which does not exist; add the page under content/docs or remove the link",
-  ]);
-  assert.equal(await failure(docs, sidebar({ type: 'category', label: 'Guide', link: 'guide/instal', items: ['guide/install'] })), [
-    "error  site.config.ts  docs.sidebars.docs[0]: category 'Guide' links to doc id 'guide/instal', which does not exist; did you mean 'guide/install'?",
-  ]);
+  assert.equal(
+    await failure(docs, sidebar({ type: 'category', label: 'Guide', link: 'guide/indx', items: ['guide/install'] })),
+    [
+      "error  site.config.ts  docs.sidebars.docs[0]: category 'Guide' links to doc id 'guide/indx', which does not exist; add the page under content/docs or remove the link",
+    ],
+  );
+  assert.equal(
+    await failure(docs, sidebar({ type: 'category', label: 'Guide', link: 'guide/instal', items: ['guide/install'] })),
+    [
+      "error  site.config.ts  docs.sidebars.docs[0]: category 'Guide' links to doc id 'guide/instal', which does not exist; did you mean 'guide/install'?",
+    ],
+  );
 });
 
 test('a doc listed twice in one sidebar is a warning naming both places; previous/next follow the first', async () => {
-  const { result, printed } = await success(docs, sidebar('intro', 'guide/install', { type: 'category', label: 'More', items: ['guide/upgrade', 'intro'] }));
+  const { result, printed } = await success(
+    docs,
+    sidebar('intro', 'guide/install', { type: 'category', label: 'More', items: ['guide/upgrade', 'intro'] }),
+  );
   assert.equal(printed, [
     "warning  site.config.ts  docs.sidebars.docs[2].items[1]: doc 'intro' is listed twice in sidebar 'docs' (first at docs.sidebars.docs[0]); previous/next links follow the first; remove one of the entries",
   ]);
@@ -51,7 +60,11 @@ test('a doc listed twice in one sidebar is a warning naming both places; previou
 });
 
 test('a category that contains itself is a config error, not a stack overflow', async () => {
-  const loop: { type: 'category'; label: string; items: unknown[] } = { type: 'category', label: 'Guide', items: ['guide/install'] };
+  const loop: { type: 'category'; label: string; items: unknown[] } = {
+    type: 'category',
+    label: 'Guide',
+    items: ['guide/install'],
+  };
   loop.items.push({ type: 'category', label: 'Deeper', items: [loop] });
   assert.equal(await failure(docs, sidebar('intro', loop)), [
     "error  site.config.ts  docs.sidebars.docs[1].items[1].items[0]: category 'Guide' contains itself; remove it from its own items",

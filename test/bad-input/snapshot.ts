@@ -9,8 +9,20 @@ import path from 'node:path';
  */
 export async function snapshot(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return Object.fromEntries(await Promise.all(files.sort().map(async (file) => [file, createHash('sha256').update(await readFile(path.join(dir, file))).digest('hex').slice(0, 16)])));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return Object.fromEntries(
+    await Promise.all(
+      files.sort().map(async (file) => [
+        file,
+        createHash('sha256')
+          .update(await readFile(path.join(dir, file)))
+          .digest('hex')
+          .slice(0, 16),
+      ]),
+    ),
+  );
 }
 
 /** The names in `dir` of a build's working folders (`.build.tmp-<pid>`, `.build.old-<pid>`, or for another name). */

@@ -17,12 +17,18 @@ const highlighter = new CodeHighlighter();
 
 /** Builds a site with fences; returns the result and its diagnostics, printed and sorted. */
 async function success(files: Record<string, string>): Promise<{ result: BuildResult; printed: string[] }> {
-  const result = await buildSiteFiles({ config: testConfig(), files: contentFiles(files), cache: { ...createBuildCache(), highlighter } });
+  const result = await buildSiteFiles({
+    config: testConfig(),
+    files: contentFiles(files),
+    cache: { ...createBuildCache(), highlighter },
+  });
   return { result, printed: sortDiagnostics(result.diagnostics).map(printed) };
 }
 
 test('an unclosed fence is a warning at its opening line, and the rest of the page shows as code', async () => {
-  const { result, printed } = await success({ 'docs/page.md': '---\ntitle: Page\n---\nIntro.\n\n```bash\nnpm install\n\n## Next step\n\nMore text.\n' });
+  const { result, printed } = await success({
+    'docs/page.md': '---\ntitle: Page\n---\nIntro.\n\n```bash\nnpm install\n\n## Next step\n\nMore text.\n',
+  });
   assert.equal(printed, [
     "warning  content/docs/page.md:6:1  code fence '```bash' is never closed, so the text after it shows as code; add a line '```' after the code",
   ]);
@@ -59,7 +65,9 @@ test('closed fences give no warning: at the end of the file, with a longer marke
 });
 
 test('an unclosed fence inside an admonition ends with the admonition, and is a warning at its line', async () => {
-  const { result, printed } = await success({ 'docs/page.md': '# Page\n\n:::tip Install\n```sh\nnpm start\n:::\n\nAfter.\n' });
+  const { result, printed } = await success({
+    'docs/page.md': '# Page\n\n:::tip Install\n```sh\nnpm start\n:::\n\nAfter.\n',
+  });
   assert.equal(printed, [
     "warning  content/docs/page.md:4:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code",
   ]);
@@ -70,7 +78,9 @@ test('under serve, the warning comes back on every rebuild, also when the page i
   const config = testConfig();
   const files = contentFiles({ 'docs/page.md': '```sh\nnpm start\n', 'docs/other.md': '# Other\n' });
   const cache = { ...createBuildCache(), highlighter };
-  const expected = ["warning  content/docs/page.md:1:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code"];
+  const expected = [
+    "warning  content/docs/page.md:1:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code",
+  ];
   assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);
   files.texts.set('content/docs/other.md', '# Other, edited\n');
   const again = await buildSiteFiles({ config, files, cache });
@@ -79,9 +89,10 @@ test('under serve, the warning comes back on every rebuild, also when the page i
 });
 
 test('an admonition that is never closed stops the build at its opening line', async () => {
-  assert.equal(await failure({ 'docs/page.md': '---\ntitle: Page\n---\nIntro.\n\n:::note Before you start\nText.\n' }), [
-    "error  content/docs/page.md:6:1  ':::note' is never closed; add a line ':::' after its content",
-  ]);
+  assert.equal(
+    await failure({ 'docs/page.md': '---\ntitle: Page\n---\nIntro.\n\n:::note Before you start\nText.\n' }),
+    ["error  content/docs/page.md:6:1  ':::note' is never closed; add a line ':::' after its content"],
+  );
 });
 
 test('with nested admonitions and one closing line, the error names the outer one', async () => {

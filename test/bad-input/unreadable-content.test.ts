@@ -30,14 +30,23 @@ test.before.each(async () => {
 });
 test.after.each(() => p.remove());
 
-function run(file: string, args: string[], options: { cwd?: string; uid?: number; gid?: number } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; uid?: number; gid?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, options, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
+    execFile(file, args, options, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
   });
 }
 
 /** Builds, expects the failure `first` (its first line on stderr), and the last good build untouched. */
-async function failsWith(first: string, build: () => Promise<{ code: number; stdout: string; stderr: string }> = () => egdocs(p.dir, 'build')): Promise<void> {
+async function failsWith(
+  first: string,
+  build: () => Promise<{ code: number; stdout: string; stderr: string }> = () => egdocs(p.dir, 'build'),
+): Promise<void> {
   const { code, stdout, stderr } = await build();
   assert.is(code, 1, stdout);
   assert.is(stderr.split('\n')[0], first);
@@ -48,15 +57,21 @@ async function failsWith(first: string, build: () => Promise<{ code: number; std
 test('a docs folder replaced by a link to a folder that is not there (a moved shared checkout)', async () => {
   await rename(path.join(p.dir, 'content/docs/guide'), path.join(p.dir, 'elsewhere'));
   await symlink('../../../shared/guide', path.join(p.dir, 'content/docs/guide'));
-  await failsWith('error  content/docs/guide  cannot be read (ENOENT); it is a symbolic link to ../../../shared/guide, which does not exist: make the target or remove the link');
+  await failsWith(
+    'error  content/docs/guide  cannot be read (ENOENT); it is a symbolic link to ../../../shared/guide, which does not exist: make the target or remove the link',
+  );
 });
 
 test('a link to a folder that holds it, and a link to itself, are named rather than listed forever or skipped', async () => {
   await symlink('..', path.join(p.dir, 'content/docs/guide/up'));
-  await failsWith('error  content/docs/guide/up  is a symbolic link to .., a folder that holds it; remove the link, or point it at a folder outside this one');
+  await failsWith(
+    'error  content/docs/guide/up  is a symbolic link to .., a folder that holds it; remove the link, or point it at a folder outside this one',
+  );
   await unlink(path.join(p.dir, 'content/docs/guide/up'));
   await symlink('self', path.join(p.dir, 'content/docs/guide/self'));
-  await failsWith('error  content/docs/guide/self  cannot be read (ELOOP); it is a symbolic link to self, which leads back to itself: point it at a file or folder, or remove it');
+  await failsWith(
+    'error  content/docs/guide/self  cannot be read (ELOOP); it is a symbolic link to self, which leads back to itself: point it at a file or folder, or remove it',
+  );
 });
 
 test('linked docs are built like any others', async () => {
@@ -73,7 +88,10 @@ test('a folder closed to the user fails the build naming it', async () => {
   await run('chmod', ['-R', 'a+rwX', p.dir]);
   await chmod(path.join(p.dir, 'content/docs/guide'), 0o700);
   try {
-    await failsWith('error  content/docs/guide  cannot be read (EACCES); egdocs may not read it: check its permissions (ls -l)', () => run('node', [path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: p.dir, ...asNobody }));
+    await failsWith(
+      'error  content/docs/guide  cannot be read (EACCES); egdocs may not read it: check its permissions (ls -l)',
+      () => run('node', [path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: p.dir, ...asNobody }),
+    );
   } finally {
     await chmod(path.join(p.dir, 'content/docs/guide'), 0o755);
   }
@@ -85,7 +103,9 @@ test('a folder closed to the user fails the build naming it', async () => {
  */
 async function renameDuring(after: string, folder: string): Promise<string> {
   const hook = path.join(p.dir, 'rename-hook.mjs');
-  await writeFile(hook, `import fs from 'node:fs';
+  await writeFile(
+    hook,
+    `import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 const readdir = fs.promises.readdir;
 fs.promises.readdir = async (dir, ...rest) => {
@@ -95,25 +115,38 @@ fs.promises.readdir = async (dir, ...rest) => {
 };
 // egdocs imports node:fs/promises as a module: this makes its bindings the patched ones.
 syncBuiltinESMExports();
-`);
+`,
+  );
   return hook;
 }
 
 test('a folder renamed while the build lists content/, or before it reads the files, fails naming what went away', async () => {
-  const build = (hook: string) => () => run('node', ['--import', hook, path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: p.dir });
-  const gone = 'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again';
+  const build = (hook: string) => () =>
+    run('node', ['--import', hook, path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: p.dir });
+  const gone =
+    'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again';
   // Listed content/docs, then guide/ went before it was listed.
-  await failsWith(`error  content/docs/guide  cannot be read (ENOENT); ${gone}`, build(await renameDuring('content/docs', 'content/docs/guide')));
+  await failsWith(
+    `error  content/docs/guide  cannot be read (ENOENT); ${gone}`,
+    build(await renameDuring('content/docs', 'content/docs/guide')),
+  );
   await rename(path.join(p.dir, 'content/docs/guide-moved'), path.join(p.dir, 'content/docs/guide'));
   // Listed everything, then guide/ went before its page was read.
-  await failsWith(`error  content/docs/guide/install.md  cannot be read (ENOENT); ${gone}`, build(await renameDuring('content/docs/guide', 'content/docs/guide')));
+  await failsWith(
+    `error  content/docs/guide/install.md  cannot be read (ENOENT); ${gone}`,
+    build(await renameDuring('content/docs/guide', 'content/docs/guide')),
+  );
 });
 
 test('a project without content/ is told what to create; a file named content is named', async () => {
   await rename(path.join(p.dir, 'content'), path.join(p.dir, 'old-content'));
-  await failsWith(`error  no content/ folder at ${path.join(p.dir, 'content')}; create content/docs/intro.md (a "# Title" line and some text) beside the config file to start a site`);
+  await failsWith(
+    `error  no content/ folder at ${path.join(p.dir, 'content')}; create content/docs/intro.md (a "# Title" line and some text) beside the config file to start a site`,
+  );
   await writeFile(path.join(p.dir, 'content'), 'not a folder');
-  await failsWith('error  content  is a file, not a folder; content/ must be a folder of markdown files (content/docs/intro.md)');
+  await failsWith(
+    'error  content  is a file, not a folder; content/ must be a folder of markdown files (content/docs/intro.md)',
+  );
 });
 
 test.run();

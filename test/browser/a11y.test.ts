@@ -51,7 +51,11 @@ for (const mode of ['dark', 'light'] as const) {
     for (const [kind, path] of Object.entries(PAGES)) {
       await open(page, h.base + path);
       assert.is(await page.evaluate('document.documentElement.dataset.theme'), mode, `${kind} is in ${mode} mode`);
-      if (kind === 'search with results') await page.getByRole('link', { name: /Firebase/ }).first().waitFor();
+      if (kind === 'search with results')
+        await page
+          .getByRole('link', { name: /Firebase/ })
+          .first()
+          .waitFor();
       found.push(...(await violations(page)).map((v) => `${kind}: ${v}`));
     }
     await close();
@@ -109,12 +113,24 @@ test('a keyboard-only walk meets the skip link, announcement, navbar, search, si
     if (regions[regions.length - 1] !== stop.region) regions.push(stop.region);
     if (!stop.ring) unringed.push(`${stop.region}: ${stop.name}`);
     if (stop.region === 'footer' && regions.includes('footer') && i > 0) {
-      const atEnd = await page.evaluate('(() => { const all = [...document.querySelectorAll("footer.footer a")]; return document.activeElement === all[all.length - 1]; })()');
+      const atEnd = await page.evaluate(
+        '(() => { const all = [...document.querySelectorAll("footer.footer a")]; return document.activeElement === all[all.length - 1]; })()',
+      );
       if (atEnd) break;
     }
   }
   await close();
-  assert.equal(regions, ['skip link', 'announcement', 'navbar', 'search', 'navbar', 'sidebar', 'content', 'toc', 'footer']);
+  assert.equal(regions, [
+    'skip link',
+    'announcement',
+    'navbar',
+    'search',
+    'navbar',
+    'sidebar',
+    'content',
+    'toc',
+    'footer',
+  ]);
   assert.equal(unringed, [], 'every focus stop shows a focus ring');
 });
 
@@ -125,7 +141,10 @@ test('the skip link moves focus past the navbar and sidebar to the content', asy
   assert.ok(await page.getByRole('link', { name: 'Skip to main content' }).isVisible(), 'visible when focused');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
-  assert.ok(await page.evaluate("!!document.activeElement.closest('main')"), 'the next stop is inside the main content');
+  assert.ok(
+    await page.evaluate("!!document.activeElement.closest('main')"),
+    'the next stop is inside the main content',
+  );
   await close();
 });
 

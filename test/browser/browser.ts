@@ -21,7 +21,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 /** A desktop viewport, well above the 996 px breakpoint. */
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -47,7 +54,10 @@ export async function startHarness(configure?: (config: Config) => Config): Prom
   await memory.write(result.files);
   const { server } = await listen(staticHandler(mapSource(memory.files), config.baseUrl), '127.0.0.1', 0);
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   return {
     browser,
     server,
@@ -92,7 +102,12 @@ export async function open(page: Page, url: string): Promise<void> {
 export async function settled(page: Page, rounds = 1): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     await page.evaluate(
-      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 3000 })))),
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 3000 })),
+          ),
+        ),
     );
   }
 }
@@ -100,7 +115,12 @@ export async function settled(page: Page, rounds = 1): Promise<void> {
 /** Collects console errors and warnings and uncaught exceptions of a page. */
 export function problemsOf(page: Page): string[] {
   const problems: string[] = [];
-  page.on('console', (message) => (message.type() === 'error' || message.type() === 'warning') && problems.push(`${message.type()}: ${message.text()}`));
+  page.on(
+    'console',
+    (message) =>
+      (message.type() === 'error' || message.type() === 'warning') &&
+      problems.push(`${message.type()}: ${message.text()}`),
+  );
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }

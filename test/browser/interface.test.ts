@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, hydrated, luminance, markWindow, open, problemsOf, windowMarked } from './browser.ts';
 
 const { test, h } = browserSuite('browser: interface states');
-const background = (page: import('playwright-core').Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+const background = (page: import('playwright-core').Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
 test('the colour mode chosen in one tab is followed by the other open tabs', async () => {
   const context = await h.browser.newContext(DESKTOP);
@@ -16,7 +17,10 @@ test('the colour mode chosen in one tab is followed by the other open tabs', asy
   await first.getByRole('button', { name: /Switch between dark and light mode/ }).click();
   await second.waitForFunction(() => document.documentElement.dataset.theme === 'light');
   assert.ok(luminance(await background(second)) > 0.45, 'the other tab is light');
-  assert.match((await second.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label')) ?? '', 'currently light');
+  assert.match(
+    (await second.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label')) ?? '',
+    'currently light',
+  );
   await context.close();
 });
 
@@ -33,7 +37,11 @@ test('the announcement bar closes, stays closed after a reload, and shows again 
   await hydrated(page);
   assert.not.ok(await bar.isVisible());
   // A different bar id (a new announcement) resets the dismissal.
-  await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.includes('announcement') && localStorage.setItem(key, 'an-older-announcement')));
+  await page.evaluate(() =>
+    Object.keys(localStorage).forEach(
+      (key) => key.includes('announcement') && localStorage.setItem(key, 'an-older-announcement'),
+    ),
+  );
   await page.reload();
   await hydrated(page);
   assert.ok(await bar.isVisible());
@@ -47,10 +55,16 @@ test('the mobile drawer traps focus, closes on Escape and on the backdrop, and g
   await menu.click();
   const drawer = page.getByRole('dialog', { name: 'Navigation' });
   assert.ok(await drawer.getByRole('link', { name: 'Blog' }).isVisible(), 'navbar links are in the drawer');
-  assert.ok(await drawer.getByRole('link', { name: 'Set Up Node.js' }).isVisible(), 'the sidebar, with the current category open');
+  assert.ok(
+    await drawer.getByRole('link', { name: 'Set Up Node.js' }).isVisible(),
+    'the sidebar, with the current category open',
+  );
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab');
-    assert.ok(await drawer.evaluate((el) => el.contains(document.activeElement)), `focus stays in the drawer (step ${i})`);
+    assert.ok(
+      await drawer.evaluate((el) => el.contains(document.activeElement)),
+      `focus stays in the drawer (step ${i})`,
+    );
   }
   await page.keyboard.press('Escape');
   assert.is(await menu.getAttribute('aria-expanded'), 'false');
@@ -74,7 +88,10 @@ test('the table of contents highlights the section being read; on narrow screens
   assert.ok(ids.length > 4);
   const target = ids[3];
   await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
-  await page.waitForFunction((id) => document.querySelector(`.doc-toc a[aria-current="location"]`)?.getAttribute('href') === `#${id}`, target);
+  await page.waitForFunction(
+    (id) => document.querySelector(`.doc-toc a[aria-current="location"]`)?.getAttribute('href') === `#${id}`,
+    target,
+  );
   assert.is(await toc.locator('a[aria-current="location"]').count(), 1);
   await page.setViewportSize({ width: 700, height: 900 });
   assert.not.ok(await toc.isVisible(), 'the side TOC goes below 996 px');
@@ -116,7 +133,11 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
   });
   await open(page, `${h.base}search/?q=firebase`);
   await page.locator('.search-summary').waitFor();
-  assert.is(await page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen), false, 'a fast load shows no spinner');
+  assert.is(
+    await page.evaluate(() => (window as unknown as { __spinnerSeen: boolean }).__spinnerSeen),
+    false,
+    'a fast load shows no spinner',
+  );
 
   await page.route('**/assets/js/SearchResults.*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
@@ -137,7 +158,10 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
   await failing.goto(`${h.base}search/?q=firebase`);
   const box = failing.getByRole('alert');
   await box.waitFor();
-  assert.match((await box.textContent()) ?? '', /This part of the page could not be loaded\. .*Check your connection, then try again\./);
+  assert.match(
+    (await box.textContent()) ?? '',
+    /This part of the page could not be loaded\. .*Check your connection, then try again\./,
+  );
   const color = await box.evaluate((el) => getComputedStyle(el).borderTopColor);
   const [r, g, b] = color.match(/\d+/g)!.map(Number);
   assert.ok(r > 150 && g < 110 && b < 110, `a red box (${color})`);

@@ -15,7 +15,11 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!
   .observe({ type: 'layout-shift', buffered: true });`;
 
 /** Serves the built site, except that `path` arrives in two parts, `pause` ms apart, cut before `cutBefore`. */
-async function slowPageServer(path: string, cutBefore: string, pause: number): Promise<{ base: string; close(): Promise<void> }> {
+async function slowPageServer(
+  path: string,
+  cutBefore: string,
+  pause: number,
+): Promise<{ base: string; close(): Promise<void> }> {
   const files = new Map(h.result.files.map((file) => [file.path, file.contents]));
   const config = h.result.site.config;
   const site = staticHandler(mapSource(files), config.baseUrl);

@@ -20,14 +20,20 @@ test('a sidebar link renders the next doc without a page load: URL, title, h1, s
   assert.ok(await windowMarked(page), 'no document load');
   assert.is(await page.title(), 'Server Requirements | eGrocer Documentation');
   assert.is(await page.evaluate(() => window.scrollY), 0);
-  assert.is(await sidebar.getByRole('button', { name: 'Website' }).getAttribute('aria-expanded'), 'true', 'an opened category stays open');
+  assert.is(
+    await sidebar.getByRole('button', { name: 'Website' }).getAttribute('aria-expanded'),
+    'true',
+    'an opened category stays open',
+  );
   assert.is(await sidebar.getByRole('link', { name: 'Server Requirements' }).getAttribute('aria-current'), 'page');
   // Into a category that was collapsed: it opens, the others keep their state.
   await page.goto(`${h.base}docs/admin-panel/intro/`);
   await hydrated(page);
   await markWindow(page);
   await page.getByRole('link', { name: /^Next/ }).click();
-  await page.waitForFunction(() => document.querySelector('h1')?.textContent !== 'Admin Panel Introduction' && document.title.includes('|'));
+  await page.waitForFunction(
+    () => document.querySelector('h1')?.textContent !== 'Admin Panel Introduction' && document.title.includes('|'),
+  );
   assert.ok(await windowMarked(page));
   assert.equal(problems, []);
   await page.close();
@@ -52,7 +58,9 @@ test('a link with a hash scrolls to its target; back and forward restore the scr
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, before);
   await page.goForward();
   await page.waitForFunction(() => document.title.startsWith('Key Features') || document.title.includes('Features'));
-  await page.waitForFunction(() => Math.abs((document.getElementById('multiple-languages')?.getBoundingClientRect().top ?? 999) - 72) < 40);
+  await page.waitForFunction(
+    () => Math.abs((document.getElementById('multiple-languages')?.getBoundingClientRect().top ?? 999) - 72) < 40,
+  );
   assert.ok(await windowMarked(page), 'history stays in the app');
   await page.close();
 });
@@ -60,10 +68,16 @@ test('a link with a hash scrolls to its target; back and forward restore the scr
 test('payloads are fetched when a link is hovered and when links scroll into view, but not with data-saver on', async () => {
   const requests = async (saveData: boolean) => {
     const context = await h.browser.newContext(DESKTOP);
-    if (saveData) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+    if (saveData)
+      await context.addInitScript(() =>
+        Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+      );
     const page = await context.newPage();
     const seen: string[] = [];
-    page.on('request', (request) => request.url().endsWith('page-data.json') && seen.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('page-data.json') && seen.push(new URL(request.url()).pathname),
+    );
     // Resolves once the payload of `name` has been asked for (it may have been already).
     const requested = (name: string) =>
       new Promise<void>((resolve) => {
@@ -84,8 +98,14 @@ test('payloads are fetched when a link is hovered and when links scroll into vie
     return { inView, all: seen };
   };
   const normal = await requests(false);
-  assert.ok(normal.inView.includes('/egrocer-documentation/docs/admin-panel/server-requirements/page-data.json'), `preloaded in view: ${normal.inView.join(', ')}`);
-  assert.ok(normal.all.includes('/egrocer-documentation/docs/changelog/version-history/page-data.json'), 'prefetched on hover');
+  assert.ok(
+    normal.inView.includes('/egrocer-documentation/docs/admin-panel/server-requirements/page-data.json'),
+    `preloaded in view: ${normal.inView.join(', ')}`,
+  );
+  assert.ok(
+    normal.all.includes('/egrocer-documentation/docs/changelog/version-history/page-data.json'),
+    'prefetched on hover',
+  );
   const saver = await requests(true);
   assert.equal(saver.all, [], 'nothing fetched ahead with data-saver');
 });
@@ -158,12 +178,22 @@ test('the progress bar appears only for a route change slower than 200 ms, and g
   // (It may already be preloaded, being in view; hovering makes sure.)
   await sidebar.getByRole('link', { name: 'Create a Subdomain' }).hover();
   await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('create-subdomain/page-data.json') && (entry as PerformanceResourceTiming).responseEnd > 0),
+    performance
+      .getEntriesByType('resource')
+      .some(
+        (entry) =>
+          entry.name.endsWith('create-subdomain/page-data.json') &&
+          (entry as PerformanceResourceTiming).responseEnd > 0,
+      ),
   );
   await sidebar.getByRole('link', { name: 'Create a Subdomain' }).click();
   await page.waitForFunction(() => document.title.startsWith('Create'));
   // Rendering cancels the bar's timer: had it appeared, the observer would have seen it by now.
-  assert.is(await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen), false, 'no bar for a fast route');
+  assert.is(
+    await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen),
+    false,
+    'no bar for a fast route',
+  );
   // Slow: the payload takes 1.2 s from the click.
   await sidebar.getByRole('button', { name: 'Flutter Partner App' }).click();
   // Its link is now in view: let idle-time preloading try it (and fail) before the route turns slow.
@@ -196,15 +226,21 @@ test('a template crash shows the crash page with the error and its title; Try ag
     await route.fulfill({ response, json: payload });
   });
   await open(page, `${h.base}docs/admin-panel/intro/`);
-  await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Email (SMTP) Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Docs sidebar' })
+    .getByRole('link', { name: 'Email (SMTP) Settings' })
+    .click();
   await page.getByRole('heading', { level: 1, name: 'This page crashed.' }).waitFor();
   await page.waitForFunction(() => document.title === 'Page Error');
-  assert.match(await page.getByRole('alert').textContent() ?? '', /breadcrumbs|null/);
+  assert.match((await page.getByRole('alert').textContent()) ?? '', /breadcrumbs|null/);
   assert.ok(await page.getByRole('link', { name: 'Documentation' }).first().isVisible(), 'the navbar is still there');
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Email (SMTP) Settings');
   assert.is(await page.title(), 'Email (SMTP) Settings | eGrocer Documentation');
-  assert.ok(problems.some((p) => p.includes('breadcrumbs') || p.includes('null')), 'React reports the crash in the console');
+  assert.ok(
+    problems.some((p) => p.includes('breadcrumbs') || p.includes('null')),
+    'React reports the crash in the console',
+  );
   await page.close();
 });
 

@@ -37,7 +37,8 @@ test.after(async () => {
   await off.close();
 });
 
-const navbarTop = (page: import('playwright-core').Page) => page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
+const navbarTop = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom);
 
 /** Scrolls in five wheel steps, each once the page has scrolled from the one before (as a person's wheel would). */
 async function scrollSteps(page: import('playwright-core').Page, dy: number) {
@@ -93,7 +94,13 @@ test('with the switch enabled a stored light choice is applied before first pain
   const page = await context.newPage();
   // Read the colour as soon as the body exists, before the client script has run.
   await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => ((window as unknown as { __firstTheme: string }).__firstTheme = getComputedStyle(document.documentElement).backgroundColor));
+    document.addEventListener(
+      'DOMContentLoaded',
+      () =>
+        ((window as unknown as { __firstTheme: string }).__firstTheme = getComputedStyle(
+          document.documentElement,
+        ).backgroundColor),
+    );
   });
   await open(page, off.base);
   assert.ok(luminance(await page.evaluate(() => (window as unknown as { __firstTheme: string }).__firstTheme)) > 0.45);
@@ -129,20 +136,41 @@ test('a navbar dropdown opens and closes by click, Escape, a click outside, and 
 });
 
 test('search settings: the number of suggestions, the hint, the clear button and the shortcut follow the config', async () => {
-  for (const [site, limit] of [[off, 8], [on, 3]] as const) {
+  for (const [site, limit] of [
+    [off, 8],
+    [on, 3],
+  ] as const) {
     const page = await site.browser.newPage(DESKTOP);
     await open(page, `${site.base}docs/admin-panel/intro/`);
     const input = page.getByRole('combobox', { name: 'Search' });
     await page.keyboard.press('Control+k');
-    assert.is(await input.evaluate((el) => el === document.activeElement), limit === 8, 'Ctrl+K focuses the box only with the shortcut on');
-    assert.is(await page.locator('.search-hint').count(), limit === 8 ? 1 : 0, 'the hint only with hint and shortcut on');
+    assert.is(
+      await input.evaluate((el) => el === document.activeElement),
+      limit === 8,
+      'Ctrl+K focuses the box only with the shortcut on',
+    );
+    assert.is(
+      await page.locator('.search-hint').count(),
+      limit === 8 ? 1 : 0,
+      'the hint only with hint and shortcut on',
+    );
     await input.click();
     await input.pressSequentially('app', { delay: 20 });
-    await page.getByRole('option').nth(limit - 1).waitFor();
+    await page
+      .getByRole('option')
+      .nth(limit - 1)
+      .waitFor();
     // The status line counts what the last answer showed.
-    await page.getByRole('status').filter({ hasText: `${limit} suggestions` }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${limit} suggestions` })
+      .waitFor({ state: 'attached' });
     assert.is(await page.getByRole('option').count(), limit);
-    assert.is(await page.getByRole('button', { name: 'Clear search' }).count(), limit === 8 ? 1 : 0, 'the clear button only when enabled');
+    assert.is(
+      await page.getByRole('button', { name: 'Clear search' }).count(),
+      limit === 8 ? 1 : 0,
+      'the clear button only when enabled',
+    );
     await page.close();
   }
 });

@@ -16,7 +16,17 @@ test('a doc page has its h1 before any script runs, and hydrates without console
   const problems: string[] = [];
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
-  for (const path of ['', 'docs/', 'docs/admin-panel/server-setup/', 'blog/', 'blog/welcome/', 'blog/tags/', 'docs/tags/', 'search/', 'markdown-page/']) {
+  for (const path of [
+    '',
+    'docs/',
+    'docs/admin-panel/server-setup/',
+    'blog/',
+    'blog/welcome/',
+    'blog/tags/',
+    'docs/tags/',
+    'search/',
+    'markdown-page/',
+  ]) {
     await page.goto(h.base + path);
     await hydrated(page);
   }
@@ -56,7 +66,10 @@ test('dark by default; the toggle switches to light, stores it, and a reload kee
   // The head script sets the colours before the first paint; the toggle's label is React's, so it is right once the
   // page has hydrated, which starts only after that paint.
   await hydrated(page);
-  assert.match(await page.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label') ?? '', 'currently light mode');
+  assert.match(
+    (await page.getByRole('button', { name: /Switch between dark and light mode/ }).getAttribute('aria-label')) ?? '',
+    'currently light mode',
+  );
   await page.close();
 });
 
@@ -69,7 +82,9 @@ test('below 996 px the sidebar is not inline and the menu button opens the docs 
   assert.ok(await menu.isVisible());
   await menu.click();
   assert.is(await menu.getAttribute('aria-expanded'), 'true');
-  assert.ok(await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: 'Flutter App' }).isVisible());
+  assert.ok(
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: 'Flutter App' }).isVisible(),
+  );
   await page.keyboard.press('Escape');
   assert.is(await menu.getAttribute('aria-expanded'), 'false');
   await page.setViewportSize({ width: 1200, height: 900 });

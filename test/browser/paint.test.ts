@@ -26,9 +26,19 @@ test('the page paints its text while main.js is held back, and hydrates when it 
   `);
   await page.goto(`${h.base}docs/admin-panel/server-requirements/`, { waitUntil: 'domcontentloaded' });
   await mainRequested;
-  await page.waitForFunction(() => (window as unknown as { __paints: [string, number][] }).__paints.some(([name]) => name === 'first-contentful-paint'));
-  assert.ok(await page.getByRole('heading', { level: 1, name: 'Server Requirements' }).isVisible(), 'the heading is on screen');
-  assert.not.ok(await page.evaluate(() => document.getElementById('__egdocs')?.hasAttribute('data-hydrated')), 'not hydrated yet: main.js is held');
+  await page.waitForFunction(() =>
+    (window as unknown as { __paints: [string, number][] }).__paints.some(
+      ([name]) => name === 'first-contentful-paint',
+    ),
+  );
+  assert.ok(
+    await page.getByRole('heading', { level: 1, name: 'Server Requirements' }).isVisible(),
+    'the heading is on screen',
+  );
+  assert.not.ok(
+    await page.evaluate(() => document.getElementById('__egdocs')?.hasAttribute('data-hydrated')),
+    'not hydrated yet: main.js is held',
+  );
   release();
   await hydrated(page);
   assert.equal(problems, []);
@@ -43,12 +53,19 @@ test('no script or chunk is asked for before the first contentful paint is on sc
   // Resource timing as the page recorded it: each script's request against the paint's presentation time.
   const { fcp, scripts } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-    scripts: performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/js/')).map((e) => ({ url: e.name, start: e.startTime })),
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/assets/js/'))
+      .map((e) => ({ url: e.name, start: e.startTime })),
   }));
   assert.ok(fcp !== undefined, 'the page recorded its first contentful paint');
-  assert.ok(scripts.some(({ url }) => MAIN.test(url)), scripts.map(({ url }) => url).join());
+  assert.ok(
+    scripts.some(({ url }) => MAIN.test(url)),
+    scripts.map(({ url }) => url).join(),
+  );
   assert.ok(scripts.length > 1, 'the preloaded chunks were asked for too');
-  for (const { url, start } of scripts) assert.ok(start > fcp!, `${url} asked for at ${start} ms, before the paint at ${fcp} ms`);
+  for (const { url, start } of scripts)
+    assert.ok(start > fcp!, `${url} asked for at ${start} ms, before the paint at ${fcp} ms`);
   assert.equal(problems, []);
   await page.close();
 });
@@ -67,7 +84,9 @@ test('a page opened in a background tab, which paints nothing, asks for its scri
 test('a browser without paint timing asks for the scripts from the frame after the first, and hydrates', async () => {
   const page = await h.browser.newPage();
   const problems = problemsOf(page);
-  await page.addInitScript(`Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => ['mark', 'measure'] })`);
+  await page.addInitScript(
+    `Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => ['mark', 'measure'] })`,
+  );
   await page.goto(`${h.base}docs/admin-panel/server-requirements/`);
   await hydrated(page);
   assert.equal(problems, []);

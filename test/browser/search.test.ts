@@ -48,8 +48,15 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
   await open(page, h.base + DOC);
   await page.mouse.move(5, 400);
   await settled(page, 2);
-  assert.equal(seen.workers.filter((url) => WORKER.test(url)), [], 'no worker before search is used');
-  assert.not.ok(seen.fetched.some((path) => INDEX.test(path)), 'no search index file before search is used');
+  assert.equal(
+    seen.workers.filter((url) => WORKER.test(url)),
+    [],
+    'no worker before search is used',
+  );
+  assert.not.ok(
+    seen.fetched.some((path) => INDEX.test(path)),
+    'no search index file before search is used',
+  );
   assert.is(await page.locator('.search-hint').textContent(), 'ctrl K');
   assert.ok(await page.locator('.search-hint').isVisible(), 'the shortcut hint is visible');
 
@@ -57,8 +64,14 @@ test('the worker starts on first use; Ctrl+K and two misspelled words give the r
   assert.ok(await box(page).evaluate((el) => el === document.activeElement), 'Ctrl+K focuses the box');
   await page.keyboard.type('firbase setings', { delay: 25 });
   await options(page).first().waitFor();
-  assert.ok(seen.workers.some((url) => WORKER.test(url)), 'the worker started');
-  assert.ok(seen.fetched.some((path) => MANIFEST.test(path)), 'the manifest was fetched');
+  assert.ok(
+    seen.workers.some((url) => WORKER.test(url)),
+    'the worker started',
+  );
+  assert.ok(
+    seen.fetched.some((path) => MANIFEST.test(path)),
+    'the manifest was fetched',
+  );
   assert.is(await box(page).getAttribute('aria-expanded'), 'true');
   const first = options(page).first();
   assert.match((await first.locator('.search-suggestion-title').textContent()) ?? '', /^Firebase Settings/);
@@ -91,7 +104,11 @@ test('at most 8 suggestions; arrows move through them, Enter opens the active on
   assert.is(await options(page).nth(0).getAttribute('aria-selected'), 'false');
   await input.press('ArrowUp');
   await input.press('ArrowUp');
-  assert.is(await input.getAttribute('aria-activedescendant'), await options(page).nth(7).getAttribute('id'), 'Up from the first wraps to the last');
+  assert.is(
+    await input.getAttribute('aria-activedescendant'),
+    await options(page).nth(7).getAttribute('id'),
+    'Up from the first wraps to the last',
+  );
   assert.ok(await input.evaluate((el) => el === document.activeElement), 'focus stays in the box');
 
   await input.press('ArrowDown');
@@ -143,7 +160,9 @@ test('Escape closes the list, then empties the box; the clear button empties it 
 test('on macOS the hint reads ⌘ K and Cmd+K focuses the box', async () => {
   const page = await h.browser.newPage(DESKTOP);
   // As a string: a function would be sent as tsx compiled it, with helpers the page does not have.
-  await page.addInitScript({ content: "Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel', configurable: true });" });
+  await page.addInitScript({
+    content: "Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel', configurable: true });",
+  });
   await open(page, h.base + DOC);
   await page.locator('.search-hint', { hasText: '⌘ K' }).waitFor();
   await page.keyboard.press('Meta+k');
@@ -175,7 +194,10 @@ test('the search page reads ctx and version, and says when they ask for what thi
   await open(page, `${h.base}search/?q=firebase&version=${encodeURIComponent('/egrocer-documentation/docs/')}`);
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   assert.not.ok(await page.locator('.search-scope').count(), 'the current version is what the site has');
-  await open(page, `${h.base}search/?q=firebase&version=${encodeURIComponent('/egrocer-documentation/docs/1.0/')}&ctx=partner`);
+  await open(
+    page,
+    `${h.base}search/?q=firebase&version=${encodeURIComponent('/egrocer-documentation/docs/1.0/')}&ctx=partner`,
+  );
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   const note = (await page.locator('.search-scope').textContent()) ?? '';
   assert.match(note, /one documentation version/);
@@ -195,8 +217,14 @@ test('a cold load of /search/?q=firebase shows results by page, from the worker;
   await open(page, `${h.base}search/?q=firebase`);
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   assert.match((await page.locator('.search-summary').textContent()) ?? '', /results? on \d+ pages? for “firebase”/);
-  assert.ok(workers.some((url) => WORKER.test(url)), `a search worker started: ${workers.join()}`);
-  assert.ok(fetched.some((p) => MANIFEST.test(p)), 'the manifest was fetched');
+  assert.ok(
+    workers.some((url) => WORKER.test(url)),
+    `a search worker started: ${workers.join()}`,
+  );
+  assert.ok(
+    fetched.some((p) => MANIFEST.test(p)),
+    'the manifest was fetched',
+  );
   assert.ok(await page.locator('.search-excerpt mark').first().isVisible(), 'matched terms are marked');
   const historyLength = await page.evaluate(() => history.length);
   const input = page.locator('.search-page-input');
@@ -216,19 +244,33 @@ test('a pointer over the box starts the worker and reads the manifest, nothing m
   const seen = watch(page);
   await open(page, h.base + DOC);
   await settled(page, 2);
-  assert.not.ok(seen.fetched.some((path) => INDEX.test(path)), 'a plain page view loads nothing of search');
+  assert.not.ok(
+    seen.fetched.some((path) => INDEX.test(path)),
+    'a plain page view loads nothing of search',
+  );
   const manifest = page.waitForResponse((response) => MANIFEST.test(new URL(response.url()).pathname));
   await box(page).hover();
   await manifest;
-  assert.ok(seen.workers.some((url) => WORKER.test(url)), 'the worker started on hover');
-  assert.equal(seen.fetched.filter((path) => INDEX.test(path)).length, 1, `only the manifest: ${seen.fetched.filter((path) => INDEX.test(path))}`);
+  assert.ok(
+    seen.workers.some((url) => WORKER.test(url)),
+    'the worker started on hover',
+  );
+  assert.equal(
+    seen.fetched.filter((path) => INDEX.test(path)).length,
+    1,
+    `only the manifest: ${seen.fetched.filter((path) => INDEX.test(path))}`,
+  );
 
   // Four parts of the product have a Firebase page: each suggestion names its part.
   await typeInBox(page, 'firebase');
   await page.locator('.search-panel[data-query="firebase"]').waitFor();
   const where = await options(page).locator('.search-suggestion-where').allTextContents();
   assert.ok(where.length >= 4, `each suggestion says where it lives: ${where}`);
-  for (const part of ['Admin Panel', 'Website', 'Flutter App']) assert.ok(where.some((text) => text.startsWith(part)), `${part} among ${where}`);
+  for (const part of ['Admin Panel', 'Website', 'Flutter App'])
+    assert.ok(
+      where.some((text) => text.startsWith(part)),
+      `${part} among ${where}`,
+    );
   // The index is fetched in pieces: the whole of it is several times what one query loaded.
   const loaded = seen.fetched.filter((path) => INDEX.test(path));
   assert.ok(loaded.length >= 3 && loaded.length < 30, `a few index files for one word: ${loaded.length}`);
@@ -241,7 +283,10 @@ test('an index file that cannot be loaded shows the error with Retry on the sear
   // Every postings file fails until released, as on a site half deployed.
   let blocked = true;
   const postings = /\/assets\/search\/t\d+\.[^/]+\.json$/;
-  await page.context().route((url) => postings.test(url.pathname), (route) => (blocked ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  await page.context().route(
+    (url) => postings.test(url.pathname),
+    (route) => (blocked ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()),
+  );
   await open(page, `${h.base}search/?q=firebase`);
   const alert = page.getByRole('alert');
   await alert.waitFor();
@@ -252,7 +297,10 @@ test('an index file that cannot be loaded shows the error with Retry on the sear
   await alert.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   assert.not.ok(await page.getByRole('alert').count(), 'the error is gone');
-  assert.equal(problems.filter((problem) => !/404/.test(problem)), []);
+  assert.equal(
+    problems.filter((problem) => !/404/.test(problem)),
+    [],
+  );
   await page.close();
 });
 

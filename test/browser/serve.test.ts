@@ -17,11 +17,22 @@ let browser: Browser;
 test.before(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-serve-browser-'));
   await mkdir(path.join(project, 'content/docs'), { recursive: true });
-  await writeFile(path.join(project, 'site.config.ts'), "export default { title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/', docs: { sidebars: { docs: ['intro', 'setup'] } } };\n");
+  await writeFile(
+    path.join(project, 'site.config.ts'),
+    "export default { title: 'Mini', url: 'https://mini.dev', baseUrl: '/mini/', docs: { sidebars: { docs: ['intro', 'setup'] } } };\n",
+  );
   await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nHello.\n');
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nFirst steps.\n');
-  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: () => {} });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  server = await startDevServer({
+    configFile: path.join(project, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: () => {},
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 });
 test.after(async () => {
   await browser.close();

@@ -13,7 +13,8 @@ const site = {
   'docs/long.md': `# Long\n\n${'A sentence that makes this page heavy. '.repeat(2000)}\n`,
 };
 
-const budgetWarnings = (result: BuildResult) => result.diagnostics.filter((d) => d.code === 'budget').map(formatDiagnostic);
+const budgetWarnings = (result: BuildResult) =>
+  result.diagnostics.filter((d) => d.code === 'budget').map(formatDiagnostic);
 
 test('every page kind is weighed: the JavaScript and CSS a first visit loads, gzip, and the HTML', async () => {
   const result = await buildFromMap(site);
@@ -33,13 +34,24 @@ test('a page kind over its JavaScript or CSS budget is one warning with the figu
   const result = await buildFromMap(site, { budgets: { doc: { js: 10, css: 1, html: 40 } } });
   const warnings = budgetWarnings(result);
   assert.is(warnings.length, 3, warnings.join('\n'));
-  assert.match(warnings.join('\n'), /^site\.config\.ts  2 doc pages load \d+\.\d KB of JavaScript \(gzip\) on a first visit, over the budget of 10 KB; raise budgets\.doc\.js, or move code out of the first load$/m);
-  assert.match(warnings.join('\n'), /^site\.config\.ts  2 doc pages load \d+\.\d KB of CSS \(gzip\), over the budget of 1 KB; raise budgets\.doc\.css, or trim the stylesheet$/m);
-  assert.match(warnings.join('\n'), /^content\/docs\/long\.md  the HTML of \/base\/docs\/long\/ is \d+\.\d KB, over the doc budget of 40 KB; split the page, or raise budgets\.doc\.html$/m);
+  assert.match(
+    warnings.join('\n'),
+    /^site\.config\.ts  2 doc pages load \d+\.\d KB of JavaScript \(gzip\) on a first visit, over the budget of 10 KB; raise budgets\.doc\.js, or move code out of the first load$/m,
+  );
+  assert.match(
+    warnings.join('\n'),
+    /^site\.config\.ts  2 doc pages load \d+\.\d KB of CSS \(gzip\), over the budget of 1 KB; raise budgets\.doc\.css, or trim the stylesheet$/m,
+  );
+  assert.match(
+    warnings.join('\n'),
+    /^content\/docs\/long\.md  the HTML of \/base\/docs\/long\/ is \d+\.\d KB, over the doc budget of 40 KB; split the page, or raise budgets\.doc\.html$/m,
+  );
 });
 
 test('pages within their budgets, and kinds without one, give no warning', async () => {
-  const result = await buildFromMap(site, { budgets: { doc: { js: 500, css: 100, html: 500 }, search: { html: 1000 } } });
+  const result = await buildFromMap(site, {
+    budgets: { doc: { js: 500, css: 100, html: 500 }, search: { html: 1000 } },
+  });
   assert.equal(budgetWarnings(result), []);
 });
 

@@ -38,9 +38,13 @@ test('a link to a file missing from content/static says where it looked and sugg
 });
 
 test('static files, the sitemap, feeds and index.html of a route are files a link may name', async () => {
-  const page = '# Files\n\n[a](/img/logo.svg) [b](/sitemap.xml) [c](/blog/rss.xml) [d](/blog/atom.xml) [e](/docs/page/index.html) [f](/base/img/logo.svg)\n';
+  const page =
+    '# Files\n\n[a](/img/logo.svg) [b](/sitemap.xml) [c](/blog/rss.xml) [d](/blog/atom.xml) [e](/docs/page/index.html) [f](/base/img/logo.svg)\n';
   const post = '---\ntitle: Hello\n---\nText.\n';
-  assert.equal(await warnings({ 'docs/page.md': page, 'static/img/logo.svg': SVG, 'blog/2025-01-01-hello.md': post }), []);
+  assert.equal(
+    await warnings({ 'docs/page.md': page, 'static/img/logo.svg': SVG, 'blog/2025-01-01-hello.md': post }),
+    [],
+  );
 });
 
 test('feeds exist only when there are posts', async () => {

@@ -6,7 +6,10 @@ import { buildFromMap } from '../helpers.ts';
 const test = suite('link checking');
 
 /** The warnings a site gets, as check prints them, in file and line order. */
-async function warnings(files: Record<string, string | Uint8Array>, config: Record<string, unknown> = {}): Promise<string[]> {
+async function warnings(
+  files: Record<string, string | Uint8Array>,
+  config: Record<string, unknown> = {},
+): Promise<string[]> {
   const { diagnostics } = await buildFromMap(files, config);
   return diagnostics.map(formatDiagnostic).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
@@ -132,7 +135,9 @@ test('anchors from raw HTML ids and percent-encoded anchors count; a wrong case 
 
 test('front matter lines count: a link below front matter is reported at its line in the file', async () => {
   const page = '---\ntitle: Page\ndescription: One\n---\n\nText [x](/docs/nope/).\n';
-  assert.equal(await warnings({ 'docs/page.md': page }), ["content/docs/page.md:6:10  link '/docs/nope/' leads to /base/docs/nope/, which is no page of this site"]);
+  assert.equal(await warnings({ 'docs/page.md': page }), [
+    "content/docs/page.md:6:10  link '/docs/nope/' leads to /base/docs/nope/, which is no page of this site",
+  ]);
 });
 
 test.run();

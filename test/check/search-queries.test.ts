@@ -18,7 +18,11 @@ const PAGES = {
   'blog/2025-01-15-launch.md': '---\ntitle: We Launched\n---\nThe store opens today.\n',
 };
 
-async function gate(queries: string | undefined, pages: Record<string, string> = PAGES, user: Record<string, unknown> = {}) {
+async function gate(
+  queries: string | undefined,
+  pages: Record<string, string> = PAGES,
+  user: Record<string, unknown> = {},
+) {
   const files = contentFiles(queries === undefined ? pages : { ...pages, 'search-queries.yaml': queries });
   const result = await buildSiteFiles({ config: testConfig(user), files, checkSearch: true });
   const found = result.diagnostics.filter((d) => d.code === 'search-query' || d.code === 'search-queries-file');
@@ -28,13 +32,17 @@ const at = (d: Diagnostic) => `${d.location?.file}:${d.location?.line}:${d.locat
 const seen = (d: Diagnostic) => `${at(d)}  ${d.message}${d.hint ? `; ${d.hint}` : ''}`;
 
 test('queries whose page is among the suggestions pass, and are counted', async () => {
-  const { found, counts } = await gate('- query: stripe\n  page: payments\n- query: smtp password\n  page: [email, intro]\n- query: store opens\n  page: /blog/launch\n');
+  const { found, counts } = await gate(
+    '- query: stripe\n  page: payments\n- query: smtp password\n  page: [email, intro]\n- query: store opens\n  page: /blog/launch\n',
+  );
   assert.equal(found, []);
   assert.equal(counts, { checked: 3, found: 3 });
 });
 
 test('a query whose page is not suggested is a warning at its line, naming the page that came first', async () => {
-  const { found, counts } = await gate('# Readers\n- query: stripe\n  page: payments\n- query: razorpay\n  page: email\n');
+  const { found, counts } = await gate(
+    '# Readers\n- query: stripe\n  page: payments\n- query: razorpay\n  page: email\n',
+  );
   assert.equal(found.map(seen), [
     'content/search-queries.yaml:4:10  search for "razorpay" does not suggest /docs/email/ among its first 8 (nor anywhere in its results); the first is /docs/payments/ (Payment Gateways)' +
       "; use the readers' words in the page's title or headings, or add them to its sidebar category's keywords",
@@ -42,20 +50,30 @@ test('a query whose page is not suggested is a warning at its line, naming the p
   assert.is(found[0].code, 'search-query');
   assert.equal(counts, { checked: 2, found: 1 });
   const nothing = await gate('- query: qqqzzz\n  page: intro\n');
-  assert.match(nothing.found[0].message, 'search for "qqqzzz" does not suggest /docs/intro/ among its first 8; it finds nothing');
+  assert.match(
+    nothing.found[0].message,
+    'search for "qqqzzz" does not suggest /docs/intro/ among its first 8; it finds nothing',
+  );
 });
 
 test('a page just below the suggestions is named with its rank, as the deeper search finds it', async () => {
   // Five pages say "invoice" in their title; the page the readers want only mentions it.
-  const pages: Record<string, string> = { 'docs/intro.md': '# Welcome\n\nStart here.\n', 'docs/billing.md': '# Billing\n\nEach order has an invoice.\n' };
-  for (const n of [1, 2, 3, 4, 5]) pages[`docs/invoice-${n}.md`] = `# Invoice Template ${n}\n\nInvoice layout number ${n}.\n`;
+  const pages: Record<string, string> = {
+    'docs/intro.md': '# Welcome\n\nStart here.\n',
+    'docs/billing.md': '# Billing\n\nEach order has an invoice.\n',
+  };
+  for (const n of [1, 2, 3, 4, 5])
+    pages[`docs/invoice-${n}.md`] = `# Invoice Template ${n}\n\nInvoice layout number ${n}.\n`;
   const { found, site } = await gate('- query: invoice\n  page: billing\n', pages, { search: { maxSuggestions: 2 } });
   const deep = await siteSearch(site)('invoice', 50);
   const rank = deep.findIndex((hit) => hit.url === '/base/docs/billing/') + 1;
   assert.ok(rank > 2, `billing ranks ${rank}`);
   const ordinal = `${rank}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank] ?? 'th'}`;
   assert.is(found.length, 1);
-  assert.match(found[0].message, `search for "invoice" does not suggest /docs/billing/ among its first 2 (it comes ${ordinal}); the first is ${deep[0].url.slice('/base'.length)}`);
+  assert.match(
+    found[0].message,
+    `search for "invoice" does not suggest /docs/billing/ among its first 2 (it comes ${ordinal}); the first is ${deep[0].url.slice('/base'.length)}`,
+  );
 });
 
 test('the gate takes any search function: ranks past the limit, and pages lost past the deeper search', async () => {
@@ -64,15 +82,25 @@ test('the gate takes any search function: ranks past the limit, and pages lost p
   const asked: number[] = [];
   const search: SearchFunction = (query, limit) => {
     asked.push(limit);
-    return query === 'far' ? [...hits(10), { url: '/base/docs/email/#smtp' }, ...hits(60)].slice(0, limit) : hits(limit);
+    return query === 'far'
+      ? [...hits(10), { url: '/base/docs/email/#smtp' }, ...hits(60)].slice(0, limit)
+      : hits(limit);
   };
   const diagnostics = new Diagnostics();
-  const counts = await checkSearchQueries(site, '- query: far\n  page: email\n- query: lost\n  page: email\n', search, diagnostics);
+  const counts = await checkSearchQueries(
+    site,
+    '- query: far\n  page: email\n- query: lost\n  page: email\n',
+    search,
+    diagnostics,
+  );
   assert.equal(counts, { checked: 2, found: 0 });
-  assert.equal(diagnostics.items.map((d) => d.message), [
-    'search for "far" does not suggest /docs/email/ among its first 8 (it comes 11th); the first is /docs/intro/#part-0',
-    'search for "lost" does not suggest /docs/email/ among its first 8 (nor in the first 50); the first is /docs/intro/#part-0',
-  ]);
+  assert.equal(
+    diagnostics.items.map((d) => d.message),
+    [
+      'search for "far" does not suggest /docs/email/ among its first 8 (it comes 11th); the first is /docs/intro/#part-0',
+      'search for "lost" does not suggest /docs/email/ among its first 8 (nor in the first 50); the first is /docs/intro/#part-0',
+    ],
+  );
   assert.equal(asked, [8, 50, 8, 50], 'a failing query is searched once more, deeper');
 });
 
@@ -97,14 +125,18 @@ test('bad YAML, a file that is not a list, missing fields and unknown keys are w
   assert.ok(bad.all.every((d) => d.severity === 'warning'));
 
   const tab = await gate('- query: stripe\n\tpage: payments\n');
-  assert.equal(tab.found.map(seen), ['content/search-queries.yaml:2:1  this line is indented with a tab, which YAML does not allow; indent with spaces']);
+  assert.equal(tab.found.map(seen), [
+    'content/search-queries.yaml:2:1  this line is indented with a tab, which YAML does not allow; indent with spaces',
+  ]);
 
   const map = await gate('stripe: payments\n');
   assert.equal(map.found.map(seen), [
     "content/search-queries.yaml:1:1  the search queries file must be a list of queries; start each entry with '- query: ...' and give it a 'page: <doc id>'",
   ]);
 
-  const fields = await gate('- query: stripe\n- page: payments\n- query: smtp\n  pages: email\n  page: email\n- just a line\n- query: port\n  page:\n');
+  const fields = await gate(
+    '- query: stripe\n- page: payments\n- query: smtp\n  pages: email\n  page: email\n- just a line\n- query: port\n  page:\n',
+  );
   assert.equal(fields.found.map(seen), [
     `content/search-queries.yaml:1:3  search query "stripe" names no page; add 'page: <doc id>', the file under content/docs without .md`,
     `content/search-queries.yaml:2:3  a search query without its text; add 'query: <what a reader types>'`,
@@ -125,9 +157,15 @@ test('no query file, no gate; build and serve do not run it', async () => {
   assert.equal(missing.found, []);
   const files = contentFiles({ ...PAGES, 'search-queries.yaml': '- query: razorpay\n  page: email\n' });
   const built = await buildSiteFiles({ config: testConfig(), files });
-  assert.equal(built.diagnostics.filter((d) => d.code === 'search-query'), []);
+  assert.equal(
+    built.diagnostics.filter((d) => d.code === 'search-query'),
+    [],
+  );
   assert.not.ok(built.timings.some((t) => t.step === 'search-check'));
-  assert.not.ok(built.files.some((file) => file.path.includes('search-queries')), 'the query file is not a page');
+  assert.not.ok(
+    built.files.some((file) => file.path.includes('search-queries')),
+    'the query file is not a page',
+  );
 });
 
 test.run();

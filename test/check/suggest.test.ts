@@ -4,7 +4,13 @@ import { didYouMean } from '../../src/suggest.ts';
 
 const test = suite('did you mean');
 
-const ROUTES = ['/base/docs/', '/base/docs/admin-panel/server-setup/', '/base/docs/admin-panel/intro/', '/base/docs/website/intro/', '/base/docs/website/deploy/'];
+const ROUTES = [
+  '/base/docs/',
+  '/base/docs/admin-panel/server-setup/',
+  '/base/docs/admin-panel/intro/',
+  '/base/docs/website/intro/',
+  '/base/docs/website/deploy/',
+];
 
 test('a typo in a word: a letter missing, extra, changed, or two swapped', () => {
   assert.is(didYouMean('serach', ['search', 'sidebar']), 'search');
@@ -42,7 +48,10 @@ test('paths: the folder nearest the written one wins among pages of one name', (
 });
 
 test('paths: extensions and index files do not count; moved: false keeps to typos in place', () => {
-  assert.is(didYouMean('content/docs/guide.md', ['content/docs/guide/index.md', 'content/docs/other.md']), 'content/docs/guide/index.md');
+  assert.is(
+    didYouMean('content/docs/guide.md', ['content/docs/guide/index.md', 'content/docs/other.md']),
+    'content/docs/guide/index.md',
+  );
   assert.is(didYouMean('content/docs/setpu.md', ['content/docs/setup.mdx']), 'content/docs/setup.mdx');
   assert.is(didYouMean('/base/server-setup/', ROUTES, { moved: false }), undefined);
   assert.is(didYouMean('/base/serach/', ['/base/search/'], { moved: false }), '/base/search/');

@@ -65,11 +65,16 @@ test('a build for another base path has every link under that base, and none dea
 });
 
 test('a config link written with the base path is reported at its line, with the path to write', async () => {
-  await write('site.config.ts', CONFIG.replace("{ label: 'Docs', href: '/docs/' }", "{ label: 'Docs', href: '/mini/docs/setup/' }"));
+  await write(
+    'site.config.ts',
+    CONFIG.replace("{ label: 'Docs', href: '/docs/' }", "{ label: 'Docs', href: '/mini/docs/setup/' }"),
+  );
   const { code, stdout } = await egdocs(project, 'check');
   assert.is(code, 1);
   assert.ok(
-    stdout.includes("site.config.ts:16:30  footer.links[0]: link '/mini/docs/setup/' leads to /mini/mini/docs/setup/, which is no page of this site; did you mean /docs/setup/? (paths in the config leave out the base path /mini/)"),
+    stdout.includes(
+      "site.config.ts:16:30  footer.links[0]: link '/mini/docs/setup/' leads to /mini/mini/docs/setup/, which is no page of this site; did you mean /docs/setup/? (paths in the config leave out the base path /mini/)",
+    ),
     stdout,
   );
 });
@@ -77,16 +82,35 @@ test('a config link written with the base path is reported at its line, with the
 test('a link to the site itself outside its base path, a dead doc anchor and an unknown doc id are each reported', async () => {
   await write(
     'site.config.ts',
-    CONFIG.replace("{ label: 'Feed', href: '/blog/rss.xml' }", "{ label: 'Old', href: 'https://mini.dev/elsewhere/' }").replace('/docs/setup/#install', '/docs/setup/#instal'),
+    CONFIG.replace(
+      "{ label: 'Feed', href: '/blog/rss.xml' }",
+      "{ label: 'Old', href: 'https://mini.dev/elsewhere/' }",
+    ).replace('/docs/setup/#install', '/docs/setup/#instal'),
   );
   const { code, stdout } = await egdocs(project, 'check');
   assert.is(code, 1);
-  assert.ok(stdout.includes("site.config.ts:18:29  footer.links[2]: link 'https://mini.dev/elsewhere/' points outside the site's base path /mini/; a page of this site is linked by its site path ('/docs/…'), which egdocs places under the base path"), stdout);
-  assert.ok(stdout.includes("site.config.ts:22:33  announcementBar.content: anchor '#instal' does not exist on /mini/docs/setup/; did you mean '#install'?"), stdout);
-  await write('site.config.ts', CONFIG.replace("{ label: 'Setup', doc: 'setup' },\n", "{ label: 'Setup', doc: 'stup' },\n"));
+  assert.ok(
+    stdout.includes(
+      "site.config.ts:18:29  footer.links[2]: link 'https://mini.dev/elsewhere/' points outside the site's base path /mini/; a page of this site is linked by its site path ('/docs/…'), which egdocs places under the base path",
+    ),
+    stdout,
+  );
+  assert.ok(
+    stdout.includes(
+      "site.config.ts:22:33  announcementBar.content: anchor '#instal' does not exist on /mini/docs/setup/; did you mean '#install'?",
+    ),
+    stdout,
+  );
+  await write(
+    'site.config.ts',
+    CONFIG.replace("{ label: 'Setup', doc: 'setup' },\n", "{ label: 'Setup', doc: 'stup' },\n"),
+  );
   const build = await egdocs(project, 'build');
   assert.is(build.code, 1);
-  assert.is(build.stderr.split('\n')[0], "error  site.config.ts:17:30  footer.links[1].doc: doc id 'stup' does not exist; did you mean 'setup'?");
+  assert.is(
+    build.stderr.split('\n')[0],
+    "error  site.config.ts:17:30  footer.links[1].doc: doc id 'stup' does not exist; did you mean 'setup'?",
+  );
 });
 
 test.run();

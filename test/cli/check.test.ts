@@ -11,7 +11,8 @@ const test = suite('egdocs check');
 
 const CLEAN: Record<string, string> = {
   'site.config.ts': CONFIG,
-  'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md#install) and [server](/docs/admin/server-setup/).\n',
+  'content/docs/intro.md':
+    '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md#install) and [server](/docs/admin/server-setup/).\n',
   'content/docs/setup.md': '# Setup\n\n## Install\n\nSteps.\n',
   'content/docs/admin/server-setup.md': '# Server setup\n',
 };
@@ -19,22 +20,59 @@ const CLEAN: Record<string, string> = {
 // One of each kind: a broken anchor, a page that moved, a missing image, a missing static file, a duplicate slug.
 const BROKEN: Record<string, string> = {
   ...CLEAN,
-  'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md#instal) and [server](/docs/server-setup/).\n',
+  'content/docs/intro.md':
+    '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md#instal) and [server](/docs/server-setup/).\n',
   'content/docs/setup.md': '# Setup\n\n## Install\n\n![diagram](./img/diagram.png)\n\n[guide](/files/guide.pdf)\n',
   'content/docs/faq.md': '# FAQ\n',
   'content/docs/questions.md': '---\nslug: faq\n---\n# Questions\n',
 };
 
 const WARNINGS = [
-  ['content/docs/intro.md', 5, 13, 'broken-anchor', "anchor '#instal' does not exist on /mini/docs/setup/", "did you mean '#install'?"],
-  ['content/docs/intro.md', 5, 45, 'broken-link', "link '/docs/server-setup/' leads to /mini/docs/server-setup/, which is no page of this site", 'did you mean /docs/admin/server-setup/?'],
-  ['content/docs/questions.md', 2, 1, 'duplicate-route', 'route /mini/docs/faq/ is produced by both content/docs/faq.md and content/docs/questions.md; only the first is written', 'give one of them another slug'],
-  ['content/docs/setup.md', 5, 12, 'missing-image', "image './img/diagram.png' not found (looked for content/docs/img/diagram.png)", undefined],
-  ['content/docs/setup.md', 7, 9, 'missing-file', "file '/files/guide.pdf' not found (looked for content/static/files/guide.pdf)", undefined],
+  [
+    'content/docs/intro.md',
+    5,
+    13,
+    'broken-anchor',
+    "anchor '#instal' does not exist on /mini/docs/setup/",
+    "did you mean '#install'?",
+  ],
+  [
+    'content/docs/intro.md',
+    5,
+    45,
+    'broken-link',
+    "link '/docs/server-setup/' leads to /mini/docs/server-setup/, which is no page of this site",
+    'did you mean /docs/admin/server-setup/?',
+  ],
+  [
+    'content/docs/questions.md',
+    2,
+    1,
+    'duplicate-route',
+    'route /mini/docs/faq/ is produced by both content/docs/faq.md and content/docs/questions.md; only the first is written',
+    'give one of them another slug',
+  ],
+  [
+    'content/docs/setup.md',
+    5,
+    12,
+    'missing-image',
+    "image './img/diagram.png' not found (looked for content/docs/img/diagram.png)",
+    undefined,
+  ],
+  [
+    'content/docs/setup.md',
+    7,
+    9,
+    'missing-file',
+    "file '/files/guide.pdf' not found (looked for content/static/files/guide.pdf)",
+    undefined,
+  ],
 ] as const;
 
 /** "file:line:col  message; hint", as every text format prints a warning. */
-const line = ([file, row, column, , message, hint]: (typeof WARNINGS)[number]) => `${file}:${row}:${column}  ${message}${hint ? `; ${hint}` : ''}`;
+const line = ([file, row, column, , message, hint]: (typeof WARNINGS)[number]) =>
+  `${file}:${row}:${column}  ${message}${hint ? `; ${hint}` : ''}`;
 
 let root: string;
 async function project(files: Record<string, string>, under = 'site'): Promise<string> {
@@ -59,7 +97,10 @@ test('a clean site: exit 0, and it says nothing was found', async () => {
 });
 
 test('the search queries file: a page readers cannot find fails check at the query line; fixed, check says they all pass', async () => {
-  const dir = await project({ ...CLEAN, 'content/search-queries.yaml': '# What readers type\n- query: install\n  page: intro\n' });
+  const dir = await project({
+    ...CLEAN,
+    'content/search-queries.yaml': '# What readers type\n- query: install\n  page: intro\n',
+  });
   const failing = await egdocs(dir, 'check');
   assert.is(failing.code, 1);
   assert.match(
@@ -68,11 +109,20 @@ test('the search queries file: a page readers cannot find fails check at the que
   );
   const github = await egdocs(dir, 'check', '--format', 'github');
   assert.is(github.code, 1);
-  assert.match(github.stdout, '::warning file=content/search-queries.yaml,line=2,col=10,title=egdocs search-query::search for "install"');
-  await writeFile(path.join(dir, 'content/search-queries.yaml'), '# What readers type\n- query: install\n  page: setup\n');
+  assert.match(
+    github.stdout,
+    '::warning file=content/search-queries.yaml,line=2,col=10,title=egdocs search-query::search for "install"',
+  );
+  await writeFile(
+    path.join(dir, 'content/search-queries.yaml'),
+    '# What readers type\n- query: install\n  page: setup\n',
+  );
   const passing = await egdocs(dir, 'check');
   assert.is(passing.code, 0, passing.stdout);
-  assert.is(passing.stdout, 'No broken links, anchors or images.\n1 of 1 search queries find their page among the first 8 suggestions.\n');
+  assert.is(
+    passing.stdout,
+    'No broken links, anchors or images.\n1 of 1 search queries find their page among the first 8 suggestions.\n',
+  );
   const build = await egdocs(dir, 'build');
   assert.not.match(build.stdout + build.stderr, 'search queries', 'build does not run the gate');
 });
@@ -81,21 +131,43 @@ test('text: each warning at file:line:col with its suggestion, grouped by file, 
   const { code, stdout } = await egdocs(await project(BROKEN), 'check');
   assert.is(code, 1);
   const [anchor, link, duplicate, image, file] = WARNINGS.map(line);
-  const expected = ['content/docs/intro.md', `  ${anchor}`, `  ${link}`, '', 'content/docs/questions.md', `  ${duplicate}`, '', 'content/docs/setup.md', `  ${image}`, `  ${file}`, '', '5 warnings in 3 files'];
+  const expected = [
+    'content/docs/intro.md',
+    `  ${anchor}`,
+    `  ${link}`,
+    '',
+    'content/docs/questions.md',
+    `  ${duplicate}`,
+    '',
+    'content/docs/setup.md',
+    `  ${image}`,
+    `  ${file}`,
+    '',
+    '5 warnings in 3 files',
+  ];
   assert.is(stdout, `${expected.join('\n')}\n`);
 });
 
 test('json: one object per warning with severity, code, message, location and hint; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check', '--format', 'json');
   assert.is(code, 1);
-  const expected = WARNINGS.map(([file, row, column, kind, message, hint]) => ({ severity: 'warning', code: kind, message, location: { file, line: row, column }, ...(hint ? { hint } : {}) }));
+  const expected = WARNINGS.map(([file, row, column, kind, message, hint]) => ({
+    severity: 'warning',
+    code: kind,
+    message,
+    location: { file, line: row, column },
+    ...(hint ? { hint } : {}),
+  }));
   assert.equal(JSON.parse(stdout), expected);
 });
 
 test('github: one warning annotation per problem, then the summary; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check', '--format', 'github');
   assert.is(code, 1);
-  const annotations = WARNINGS.map(([file, row, column, kind, message, hint]) => `::warning file=${file},line=${row},col=${column},title=egdocs ${kind}::${message}${hint ? `; ${hint}` : ''}`);
+  const annotations = WARNINGS.map(
+    ([file, row, column, kind, message, hint]) =>
+      `::warning file=${file},line=${row},col=${column},title=egdocs ${kind}::${message}${hint ? `; ${hint}` : ''}`,
+  );
   assert.is(stdout, `${[...annotations, '5 warnings in 3 files'].join('\n')}\n`);
 });
 
@@ -103,7 +175,10 @@ test('github: a project in a subfolder of the checkout gets paths from where the
   await project(BROKEN, 'docs');
   const { code, stdout } = await egdocs(root, '--config', 'docs/site.config.ts', 'check', '--format', 'github');
   assert.is(code, 1);
-  assert.match(stdout, "::warning file=docs/content/docs/setup.md,line=7,col=9,title=egdocs missing-file::file '/files/guide.pdf' not found");
+  assert.match(
+    stdout,
+    "::warning file=docs/content/docs/setup.md,line=7,col=9,title=egdocs missing-file::file '/files/guide.pdf' not found",
+  );
   assert.not.match(stdout, 'file=content/');
 });
 
@@ -118,24 +193,41 @@ test('a failed build: its errors in each format, exit 1', async () => {
   const dir = await project({ ...BROKEN, 'content/docs/setup.md': '---\ntitle: [unclosed\n---\n# Setup\n' });
   const text = await egdocs(dir, 'check');
   assert.is(text.code, 1);
-  assert.match(text.stdout, /^content\/docs\/setup\.md\n {2}error {2}content\/docs\/setup\.md:\d+:\d+ {2}invalid front matter: /m);
+  assert.match(
+    text.stdout,
+    /^content\/docs\/setup\.md\n {2}error {2}content\/docs\/setup\.md:\d+:\d+ {2}invalid front matter: /m,
+  );
   assert.match(text.stdout, /\nThe build failed with 1 error in 1 file\n$/);
   const json = await egdocs(dir, 'check', '--format', 'json');
   assert.is(json.code, 1);
   assert.equal(
-    JSON.parse(json.stdout).map((d: { severity: string; code: string; location: { file: string } }) => [d.severity, d.code, d.location.file]),
+    JSON.parse(json.stdout).map((d: { severity: string; code: string; location: { file: string } }) => [
+      d.severity,
+      d.code,
+      d.location.file,
+    ]),
     [['error', 'content', 'content/docs/setup.md']],
   );
   const github = await egdocs(dir, 'check', '--format', 'github');
   assert.is(github.code, 1);
-  assert.match(github.stdout, /^::error file=content\/docs\/setup\.md,line=\d+,col=\d+,title=egdocs content::invalid front matter: /m);
+  assert.match(
+    github.stdout,
+    /^::error file=content\/docs\/setup\.md,line=\d+,col=\d+,title=egdocs content::invalid front matter: /m,
+  );
 });
 
 test('a config error: the config file and key, exit 1', async () => {
-  const dir = await project({ ...CLEAN, 'site.config.ts': "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n" });
+  const dir = await project({
+    ...CLEAN,
+    'site.config.ts':
+      "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n",
+  });
   const { code, stdout } = await egdocs(dir, 'check', '--format', 'github');
   assert.is(code, 1);
-  assert.is(stdout, "::error file=site.config.ts,line=1,col=84,title=egdocs config::navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?\nThe build failed with 1 error in 1 file\n");
+  assert.is(
+    stdout,
+    "::error file=site.config.ts,line=1,col=84,title=egdocs config::navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?\nThe build failed with 1 error in 1 file\n",
+  );
 });
 
 test.run();

@@ -14,7 +14,10 @@ test.before.each(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-'));
   await mkdir(path.join(project, 'content/docs'), { recursive: true });
   await writeFile(path.join(project, 'site.config.ts'), MINI_CONFIG);
-  await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
+  await writeFile(
+    path.join(project, 'content/docs/intro.md'),
+    '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n',
+  );
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
 });
 test.after.each(async () => {
@@ -47,8 +50,14 @@ test('--out-dir and --base-url override the config', async () => {
 /** Every file under `dir` with its bytes, by path. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return Object.fromEntries(await Promise.all(files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')])));
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return Object.fromEntries(
+    await Promise.all(
+      files.sort().map(async (file) => [file, (await readFile(path.join(dir, file))).toString('base64')]),
+    ),
+  );
 }
 
 test('a failed build names the file and line, exits 1 and leaves the previous output byte for byte', async () => {
@@ -59,31 +68,49 @@ test('a failed build names the file and line, exits 1 and leaves the previous ou
   const failed = await egdocs(project, 'build');
   assert.is(failed.code, 1);
   const lines = failed.stderr.split('\n');
-  assert.is(lines[0], 'error  content/docs/setup.md:2:8  invalid front matter: the [ list opened here is never closed; end it with ] on the same line');
+  assert.is(
+    lines[0],
+    'error  content/docs/setup.md:2:8  invalid front matter: the [ list opened here is never closed; end it with ] on the same line',
+  );
   assert.ok(lines.includes('build failed with 1 error(s); nothing was written'), failed.stderr);
   assert.equal(await snapshot(path.join(project, 'build')), before);
   // No half-written folder beside it either (FsWriter's .build.tmp-* and .build.old-*).
-  assert.equal((await readdir(project)).filter((name) => name.startsWith('.build')), []);
+  assert.equal(
+    (await readdir(project)).filter((name) => name.startsWith('.build')),
+    [],
+  );
 });
 
 test('a config typo stops the build with the key and a suggestion', async () => {
-  await writeFile(path.join(project, 'site.config.ts'), "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n");
+  await writeFile(
+    path.join(project, 'site.config.ts'),
+    "export default { title: 'Mini', url: 'https://mini.dev', navbar: { items: [{ type: 'serach' }] } };\n",
+  );
   const { code, stderr } = await egdocs(project, 'build');
   assert.is(code, 1);
-  assert.match(stderr, "site.config.ts:1:84  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?");
+  assert.match(
+    stderr,
+    "site.config.ts:1:84  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?",
+  );
 });
 
 test('build reports broken links and still succeeds; check exits 1 on them', async () => {
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\n[gone](./gone.md)\n');
   const build = await egdocs(project, 'build');
   assert.is(build.code, 0);
-  assert.match(build.stderr, "warning  content/docs/setup.md:3:8  markdown link './gone.md' points to content/docs/gone.md, which does not exist");
+  assert.match(
+    build.stderr,
+    "warning  content/docs/setup.md:3:8  markdown link './gone.md' points to content/docs/gone.md, which does not exist",
+  );
   const check = await egdocs(project, 'check');
   assert.is(check.code, 1);
   assert.match(check.stdout, '1 warning in 1 file');
   const json = JSON.parse((await egdocs(project, 'check', '--format', 'json')).stdout);
   assert.equal(json[0].location, { file: 'content/docs/setup.md', line: 3, column: 8 });
-  assert.match((await egdocs(project, 'check', '--format', 'github')).stdout, '::warning file=content/docs/setup.md,line=3,col=8,title=egdocs broken-markdown-link::markdown link');
+  assert.match(
+    (await egdocs(project, 'check', '--format', 'github')).stdout,
+    '::warning file=content/docs/setup.md,line=3,col=8,title=egdocs broken-markdown-link::markdown link',
+  );
 });
 
 test('check exits 0 on a clean site', async () => {

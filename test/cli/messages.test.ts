@@ -55,7 +55,10 @@ test('a missing config says so and where egdocs looked', async () => {
 });
 
 test('a missing comma is shown in its lines, with the line to fix', async () => {
-  await write('site.config.ts', "import { defineConfig } from 'egdocs';\nexport default defineConfig({\n  title: 'Mini'\n  url: 'https://mini.dev',\n});\n");
+  await write(
+    'site.config.ts',
+    "import { defineConfig } from 'egdocs';\nexport default defineConfig({\n  title: 'Mini'\n  url: 'https://mini.dev',\n});\n",
+  );
   const { code, stderr } = await egdocs(project, 'build');
   assert.is(code, 1);
   assert.equal(stderr.split('\n').slice(0, 4), [
@@ -75,27 +78,48 @@ test('a link to a missing .md file is written without an href, never as a source
 });
 
 test('a missing anchor suggests the nearest heading on that page', async () => {
-  await write('content/docs/intro.md', '# Intro\n\n[typo](./setup.md#instal) [words](./setup.md#server-setup) [none](./setup.md#zzz)\n');
+  await write(
+    'content/docs/intro.md',
+    '# Intro\n\n[typo](./setup.md#instal) [words](./setup.md#server-setup) [none](./setup.md#zzz)\n',
+  );
   const { stdout } = await egdocs(project, 'check');
-  assert.match(stdout, "content/docs/intro.md:3:8  anchor '#instal' does not exist on /mini/docs/setup/; did you mean '#install'?");
-  assert.match(stdout, "content/docs/intro.md:3:35  anchor '#server-setup' does not exist on /mini/docs/setup/; did you mean '#server-setup-steps'?");
-  assert.match(stdout, "content/docs/intro.md:3:67  anchor '#zzz' does not exist on /mini/docs/setup/; the page's anchors are '#install', '#server-setup-steps'");
+  assert.match(
+    stdout,
+    "content/docs/intro.md:3:8  anchor '#instal' does not exist on /mini/docs/setup/; did you mean '#install'?",
+  );
+  assert.match(
+    stdout,
+    "content/docs/intro.md:3:35  anchor '#server-setup' does not exist on /mini/docs/setup/; did you mean '#server-setup-steps'?",
+  );
+  assert.match(
+    stdout,
+    "content/docs/intro.md:3:67  anchor '#zzz' does not exist on /mini/docs/setup/; the page's anchors are '#install', '#server-setup-steps'",
+  );
 });
 
 test('every installed package with an install script is reviewed in allowScripts, so npm prints no notice about it', async () => {
-  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+  const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+    allowScripts?: Record<string, boolean>;
+  };
   const modules = path.join(ROOT, 'node_modules');
   const names = (await readdir(modules)).flatMap((name) => (name.startsWith('.') ? [] : [name]));
   const withScripts: string[] = [];
   for (const name of names) {
-    const inner = name.startsWith('@') ? (await readdir(path.join(modules, name))).map((sub) => `${name}/${sub}`) : [name];
+    const inner = name.startsWith('@')
+      ? (await readdir(path.join(modules, name))).map((sub) => `${name}/${sub}`)
+      : [name];
     for (const dep of inner) {
-      const manifest = await readFile(path.join(modules, dep, 'package.json'), 'utf8').then(JSON.parse, () => undefined);
-      if (manifest?.scripts && ['preinstall', 'install', 'postinstall'].some((hook) => manifest.scripts[hook])) withScripts.push(dep);
+      const manifest = await readFile(path.join(modules, dep, 'package.json'), 'utf8').then(
+        JSON.parse,
+        () => undefined,
+      );
+      if (manifest?.scripts && ['preinstall', 'install', 'postinstall'].some((hook) => manifest.scripts[hook]))
+        withScripts.push(dep);
     }
   }
   assert.ok(withScripts.includes('esbuild'), 'esbuild has a postinstall script');
-  for (const dep of withScripts) assert.is(typeof pkg.allowScripts?.[dep], 'boolean', `${dep} is reviewed in allowScripts`);
+  for (const dep of withScripts)
+    assert.is(typeof pkg.allowScripts?.[dep], 'boolean', `${dep} is reviewed in allowScripts`);
 });
 
 test.run();

@@ -21,7 +21,11 @@ const read = (rel: string) => p.read(path.join('build', rel));
 
 test.before.each(async () => {
   p = await tempProject(
-    { 'site.config.ts': BARE, 'content/docs/intro.md': '# Intro\n\nStart with [setup](./setup.md).\n', 'content/docs/setup.md': '# Setup\n\nSteps.\n' },
+    {
+      'site.config.ts': BARE,
+      'content/docs/intro.md': '# Intro\n\nStart with [setup](./setup.md).\n',
+      'content/docs/setup.md': '# Setup\n\nSteps.\n',
+    },
     'egdocs-minimal-',
   );
   project = p.dir;
@@ -37,7 +41,11 @@ test('docs alone build into a complete site: no dead link, a way in from /, sear
   assert.match(await read('docs/index.html'), /http-equiv="refresh" content="0; url=\/docs\/intro\/"/);
   const page = await read('docs/intro/index.html');
   assert.match(page, /<input[^>]*placeholder="Search"/, 'a search box in the navbar');
-  assert.match(page, /<a class="navbar-link[^"]*" href="\/docs\/intro\/"[^>]*>Docs<\/a>/, 'a link to the docs in the navbar');
+  assert.match(
+    page,
+    /<a class="navbar-link[^"]*" href="\/docs\/intro\/"[^>]*>Docs<\/a>/,
+    'a link to the docs in the navbar',
+  );
   assert.not.match(page, /<footer/, 'no footer without links or a copyright line');
   assert.not.match(page, /rss\+xml|atom\+xml/, 'no feed links without a blog');
   assert.match(await read('404.html'), /<a href="\/docs\/intro\/">documentation<\/a>/);
@@ -65,10 +73,21 @@ test('a site without docs gets a home page at its base path', async () => {
 });
 
 test('check reports a dead link the layout adds, at its line in the config', async () => {
-  await write('site.config.ts', BARE.replace("url: 'https://tiny.dev' }", "url: 'https://tiny.dev',\n  footer: { links: [{ label: 'Help', href: '/docs/help/' }] } }"));
+  await write(
+    'site.config.ts',
+    BARE.replace(
+      "url: 'https://tiny.dev' }",
+      "url: 'https://tiny.dev',\n  footer: { links: [{ label: 'Help', href: '/docs/help/' }] } }",
+    ),
+  );
   const { code, stdout } = await egdocs(project, 'check');
   assert.is(code, 1);
-  assert.ok(stdout.includes("site.config.ts:3:44  footer.links[0]: link '/docs/help/' leads to /docs/help/, which is no page of this site"), stdout);
+  assert.ok(
+    stdout.includes(
+      "site.config.ts:3:44  footer.links[0]: link '/docs/help/' leads to /docs/help/, which is no page of this site",
+    ),
+    stdout,
+  );
 });
 
 test.run();

@@ -28,16 +28,35 @@ test('github: a diagnostic without a place is an annotation with only a title; e
   ];
   assert.is(
     checkReport(list, 'github'),
-    ['::warning title=egdocs duplicate-route::route /x/ is produced by both A and B', '::error file=content/docs/a.md,title=egdocs render::template failed', 'The build failed with 1 error and 1 warning in 1 file'].join('\n'),
+    [
+      '::warning title=egdocs duplicate-route::route /x/ is produced by both A and B',
+      '::error file=content/docs/a.md,title=egdocs render::template failed',
+      'The build failed with 1 error and 1 warning in 1 file',
+    ].join('\n'),
   );
 });
 
 test('text: sorted and grouped by file, errors marked, problems without a file first under (site)', () => {
   const list: Diagnostic[] = [
-    { severity: 'warning', code: 'broken-anchor', message: "anchor '#x' does not exist on this page", location: { file: 'content/docs/b.md', line: 9, column: 3 } },
+    {
+      severity: 'warning',
+      code: 'broken-anchor',
+      message: "anchor '#x' does not exist on this page",
+      location: { file: 'content/docs/b.md', line: 9, column: 3 },
+    },
     { severity: 'warning', code: 'duplicate-route', message: 'route /x/ is produced by both A and B' },
-    { severity: 'error', code: 'content', message: 'invalid front matter', location: { file: 'content/docs/a.md', line: 2, column: 1 } },
-    { severity: 'warning', code: 'broken-anchor', message: "anchor '#y' does not exist on this page", location: { file: 'content/docs/b.md', line: 1, column: 5 } },
+    {
+      severity: 'error',
+      code: 'content',
+      message: 'invalid front matter',
+      location: { file: 'content/docs/a.md', line: 2, column: 1 },
+    },
+    {
+      severity: 'warning',
+      code: 'broken-anchor',
+      message: "anchor '#y' does not exist on this page",
+      location: { file: 'content/docs/b.md', line: 1, column: 5 },
+    },
   ];
   assert.is(
     checkReport(list, 'text'),
@@ -63,13 +82,35 @@ test('text: one warning in one file; nothing found', () => {
 });
 
 test('json: the same keys in the same order whatever made the diagnostic; an empty list is []', () => {
-  const shuffled = { hint: 'h', location: { column: 2, line: 1, file: 'f.md' }, message: 'm', code: 'broken-link', severity: 'warning' } as Diagnostic;
-  assert.is(checkReport([shuffled], 'json'), JSON.stringify([{ severity: 'warning', code: 'broken-link', message: 'm', location: { file: 'f.md', line: 1, column: 2 }, hint: 'h' }], null, 2));
+  const shuffled = {
+    hint: 'h',
+    location: { column: 2, line: 1, file: 'f.md' },
+    message: 'm',
+    code: 'broken-link',
+    severity: 'warning',
+  } as Diagnostic;
+  assert.is(
+    checkReport([shuffled], 'json'),
+    JSON.stringify(
+      [
+        {
+          severity: 'warning',
+          code: 'broken-link',
+          message: 'm',
+          location: { file: 'f.md', line: 1, column: 2 },
+          hint: 'h',
+        },
+      ],
+      null,
+      2,
+    ),
+  );
   assert.is(checkReport([], 'json'), '[]');
 });
 
 test('disk errors: one line with the path, what went wrong, what to do, and that the last build is untouched', () => {
-  const fsError = (code: string, at: string) => Object.assign(new Error(`${code}: failed, open '${at}'`), { code, path: at, syscall: 'open' });
+  const fsError = (code: string, at: string) =>
+    Object.assign(new Error(`${code}: failed, open '${at}'`), { code, path: at, syscall: 'open' });
   assert.is(
     describeFsError(fsError('ENOSPC', path.join(process.cwd(), 'build/docs/index.html'))),
     'error  cannot write build/docs/index.html: no space left on the disk (ENOSPC); free some space and build again. The previous output is unchanged.',

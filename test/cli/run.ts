@@ -8,7 +8,10 @@ const run = promisify(execFile);
 const BIN = path.join(ROOT, 'bin/egdocs.js');
 
 /** Runs `egdocs ...args` in `cwd`; a non-zero exit is a result, not an exception. */
-export async function egdocs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function egdocs(
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('node', [BIN, ...args], { cwd });
     return { code: 0, stdout, stderr };

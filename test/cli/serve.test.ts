@@ -54,7 +54,10 @@ test.before(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cli-serve-'));
   await mkdir(path.join(project, 'content/docs'), { recursive: true });
   await writeFile(path.join(project, 'site.config.ts'), MINI_CONFIG);
-  await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n');
+  await writeFile(
+    path.join(project, 'content/docs/intro.md'),
+    '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md).\n',
+  );
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
   await run('node', [BIN, 'build'], { cwd: project });
 });
@@ -101,7 +104,9 @@ test('a taken port is reported and the next free one is used', async () => {
 });
 
 test('a folder that does not exist is named, with what to do', async () => {
-  const failed = await run('node', [BIN, 'serve', '--dir', 'nowhere'], { cwd: project, timeout: 15000 }).catch((error) => error as { code: number; stderr: string });
+  const failed = await run('node', [BIN, 'serve', '--dir', 'nowhere'], { cwd: project, timeout: 15000 }).catch(
+    (error) => error as { code: number; stderr: string },
+  );
   assert.is((failed as { code: number }).code, 1);
   assert.match(failed.stderr, "nowhere: no such folder; run 'egdocs build' first");
 });
@@ -137,15 +142,22 @@ test("the project's folder, content/ and a folder egdocs did not write are not s
     ['content', "error  content: refusing to serve content/, which is part of the project's sources"],
     ['..', 'error  ..: refusing to serve a folder that holds the project'],
   ]) {
-    const failed = await run('node', [BIN, 'serve', '--dir', dir], { cwd: project, timeout: 15000 }).catch((error) => error as { code: number; stderr: string });
+    const failed = await run('node', [BIN, 'serve', '--dir', dir], { cwd: project, timeout: 15000 }).catch(
+      (error) => error as { code: number; stderr: string },
+    );
     assert.is((failed as { code: number }).code, 1, dir);
     assert.ok(failed.stderr.startsWith(message), failed.stderr);
   }
   await mkdir(path.join(project, 'notes'), { recursive: true });
   await writeFile(path.join(project, 'notes/index.html'), '<h1>Notes</h1>');
-  const refused = await run('node', [BIN, 'serve', '--dir', 'notes'], { cwd: project, timeout: 15000 }).catch((error) => error as { code: number; stderr: string });
+  const refused = await run('node', [BIN, 'serve', '--dir', 'notes'], { cwd: project, timeout: 15000 }).catch(
+    (error) => error as { code: number; stderr: string },
+  );
   assert.is((refused as { code: number }).code, 1);
-  assert.match(refused.stderr, "notes: not a folder that 'egdocs build' wrote (it has no .egdocs-build.json), so its base path is unknown; pass --force with --base-url to serve it anyway");
+  assert.match(
+    refused.stderr,
+    "notes: not a folder that 'egdocs build' wrote (it has no .egdocs-build.json), so its base path is unknown; pass --force with --base-url to serve it anyway",
+  );
   let served: Served | undefined;
   try {
     served = await serve(project, '--port', '0', '--dir', 'notes', '--force', '--base-url', '/');
@@ -160,11 +172,13 @@ test('a request for another host name is refused, with how to allow it; --allow-
   const get = (url: string, host: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const target = new URL(url);
-      http.get({ host: '127.0.0.1', port: target.port, path: target.pathname, headers: { host } }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port: target.port, path: target.pathname, headers: { host } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
     });
   try {
     served = await serve(project, '--port', '0');
@@ -172,7 +186,8 @@ test('a request for another host name is refused, with how to allow it; --allow-
     assert.is(evil.status, 403);
     assert.match(evil.body, "egdocs serve does not answer requests for 'evil.example'");
     assert.match(evil.body, '--allow-host evil.example');
-    for (const host of ['localhost', `127.0.0.1:${new URL(served.url).port}`, 'docs.localhost', '[::1]:80']) assert.is((await get(`${served.url}docs/setup/`, host)).status, 200, host);
+    for (const host of ['localhost', `127.0.0.1:${new URL(served.url).port}`, 'docs.localhost', '[::1]:80'])
+      assert.is((await get(`${served.url}docs/setup/`, host)).status, 200, host);
   } finally {
     await stop(served);
   }

@@ -9,7 +9,13 @@ import { errorChain } from '../../templates/ErrorBoundary.tsx';
 
 const test = suite('client: props, paths and errors');
 
-const category = (label: string, items: SidebarItem[], lazy = false): SidebarItem => ({ type: 'category', label, items, collapsed: true, lazy });
+const category = (label: string, items: SidebarItem[], lazy = false): SidebarItem => ({
+  type: 'category',
+  label,
+  items,
+  collapsed: true,
+  lazy,
+});
 const link = (label: string): SidebarItem => ({ type: 'link', label, href: `/${label}/` });
 
 test('a category the reader has items for keeps them when the next page left it out', () => {
@@ -36,8 +42,14 @@ test('page paths: .html and /index.html are stripped, a missing slash is added, 
 });
 
 test('the crash page lists the error and each cause', () => {
-  const error = new Error('cannot render the sidebar', { cause: new TypeError('items is null', { cause: 'payload from another build' }) });
-  assert.equal(errorChain(error), ['cannot render the sidebar', 'TypeError: items is null', 'payload from another build']);
+  const error = new Error('cannot render the sidebar', {
+    cause: new TypeError('items is null', { cause: 'payload from another build' }),
+  });
+  assert.equal(errorChain(error), [
+    'cannot render the sidebar',
+    'TypeError: items is null',
+    'payload from another build',
+  ]);
   assert.equal(errorChain('plain string'), ['plain string']);
 });
 

@@ -37,7 +37,10 @@ test('normalises the base path to start and end with a slash', () => {
 
 test('an unknown key names the key and suggests the likely one', () => {
   assert.is(errorOf({ tagLine: 'x' }), "site.config.ts  unknown key 'tagLine'; did you mean 'tagline'?");
-  assert.is(errorOf({ docs: { breadcrumb: true } }), "site.config.ts  unknown key 'docs.breadcrumb'; did you mean 'docs.breadcrumbs'?");
+  assert.is(
+    errorOf({ docs: { breadcrumb: true } }),
+    "site.config.ts  unknown key 'docs.breadcrumb'; did you mean 'docs.breadcrumbs'?",
+  );
 });
 
 test('a value of the wrong type is rejected with the key', () => {
@@ -63,11 +66,17 @@ test('a dropdown needs a list of { label, href } or { label, doc } items', () =>
     errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps' }] } }),
     "site.config.ts  navbar.items[0] (dropdown) cannot render without 'items'; add items: [{ label: '...', href: '...' }]",
   );
-  assert.is(errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps', items: [{ label: 'x' }] }] } }), "site.config.ts  navbar.items[0].items[0] must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }");
+  assert.is(
+    errorOf({ navbar: { items: [{ type: 'dropdown', label: 'Apps', items: [{ label: 'x' }] }] } }),
+    "site.config.ts  navbar.items[0].items[0] must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }",
+  );
 });
 
 test('a second locale is refused: egdocs builds one language per site', () => {
-  assert.match(errorOf({ locale: { default: 'en', locales: ['en', 'fr'] } }), "locale.locales must be ['en']: egdocs builds one language per site");
+  assert.match(
+    errorOf({ locale: { default: 'en', locales: ['en', 'fr'] } }),
+    "locale.locales must be ['en']: egdocs builds one language per site",
+  );
 });
 
 test('title and url are required', () => {

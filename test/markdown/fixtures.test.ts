@@ -22,15 +22,22 @@ interface Case {
 function readCases(text: string): Case[] {
   const parts = text.split(/^\.\n/m);
   const cases: Case[] = [];
-  for (let i = 0; i + 2 < parts.length; i += 3) cases.push({ name: parts[i].trim(), input: parts[i + 1], expected: parts[i + 2] });
+  for (let i = 0; i + 2 < parts.length; i += 3)
+    cases.push({ name: parts[i].trim(), input: parts[i + 1], expected: parts[i + 2] });
   return cases;
 }
 
 const config = testConfig();
 // Pages the fixtures may link to, so .md links resolve.
-const siblings = { 'docs/guide/setup.md': '# Setup\n\n## Step one\n', 'docs/intro.md': '---\nslug: /\n---\n# Intro\n', 'docs/guide/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"></svg>' };
+const siblings = {
+  'docs/guide/setup.md': '# Setup\n\n## Step one\n',
+  'docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+  'docs/guide/img/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"></svg>',
+};
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()) {
   const full = path.join(dir, file);
   const cases = readCases(readFileSync(full, 'utf8'));
   const actual: string[] = [];
@@ -39,7 +46,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
       const content = parseContent(contentFiles({ ...siblings, 'docs/guide/page.md': c.input }), new Diagnostics());
       const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
       const md = await createMarkdown({ config, content, routeByFile, diagnostics: new Diagnostics() });
-      const html = (await md.render(content.sources.find((s) => s.file === "content/docs/guide/page.md")!)).html;
+      const html = (await md.render(content.sources.find((s) => s.file === 'content/docs/guide/page.md')!)).html;
       actual.push(`${c.name}\n.\n${c.input}.\n${html}.\n`);
       if (!process.env.UPDATE) assert.fixture(html, c.expected);
     });

@@ -10,7 +10,10 @@ import { contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('markdown stage');
 
-async function render(body: string, extra: Record<string, string> = {}): Promise<{ page: Page; diagnostics: Diagnostics }> {
+async function render(
+  body: string,
+  extra: Record<string, string> = {},
+): Promise<{ page: Page; diagnostics: Diagnostics }> {
   const config = testConfig();
   const diagnostics = new Diagnostics();
   const content = parseContent(contentFiles({ 'docs/page.md': body, ...extra }), diagnostics);
@@ -43,10 +46,19 @@ test('an unknown language renders as escaped plain text', async () => {
 });
 
 test('links are recorded with their file line and column', async () => {
-  const { page } = await render('---\ntitle: T\n---\n\nIntro line.\n\nSee [the other](./other.md#part) and [top](#top).\n', { 'docs/other.md': '# Other\n\n## Part\n' });
+  const { page } = await render(
+    '---\ntitle: T\n---\n\nIntro line.\n\nSee [the other](./other.md#part) and [top](#top).\n',
+    { 'docs/other.md': '# Other\n\n## Part\n' },
+  );
   const [first, second] = page.links;
-  assert.equal({ kind: first.kind, href: first.href, hash: first.hash, line: first.line, column: first.column }, { kind: 'markdown', href: '/base/docs/other/', hash: 'part', line: 7, column: 17 });
-  assert.equal({ kind: second.kind, line: second.line, column: second.column }, { kind: 'anchor', line: 7, column: 44 });
+  assert.equal(
+    { kind: first.kind, href: first.href, hash: first.hash, line: first.line, column: first.column },
+    { kind: 'markdown', href: '/base/docs/other/', hash: 'part', line: 7, column: 17 },
+  );
+  assert.equal(
+    { kind: second.kind, line: second.line, column: second.column },
+    { kind: 'anchor', line: 7, column: 44 },
+  );
 });
 
 test('headings are listed with level, id, text and file line', async () => {
@@ -62,13 +74,18 @@ test('an admonition that is never closed is an error at its opening line', async
     await render('Intro\n\n:::danger\nNever closed\n');
     assert.unreachable();
   } catch (error) {
-    assert.is((error as Error).message, "content/docs/page.md:3:1  ':::danger' is never closed; add a line ':::' after its content");
+    assert.is(
+      (error as Error).message,
+      "content/docs/page.md:3:1  ':::danger' is never closed; add a line ':::' after its content",
+    );
   }
 });
 
 test('a missing image is a warning at its position', async () => {
   const { diagnostics } = await render('Text\n\n![Diagram](./img/missing.svg)\n');
-  assert.equal(diagnostics.warnings.map(formatDiagnostic), ["content/docs/page.md:3:12  image './img/missing.svg' not found (looked for content/docs/img/missing.svg)"]);
+  assert.equal(diagnostics.warnings.map(formatDiagnostic), [
+    "content/docs/page.md:3:12  image './img/missing.svg' not found (looked for content/docs/img/missing.svg)",
+  ]);
 });
 
 test('the title comes from front matter, else the leading h1', async () => {

@@ -7,14 +7,24 @@ const test = suite('render: pages as readers and crawlers see them');
 
 const files = {
   'docs/intro.md': '---\nslug: /\ntitle: Welcome\n---\nStart here.\n',
-  'docs/guide/one.md': '---\ntitle: Server Requirements\ndescription: What the server needs.\nkeywords: [php, mysql]\ntags: [hosting]\n---\nUNIQUE_BODY_TEXT\n\n## Software\n\n### PHP\n\n#### Extensions\n',
+  'docs/guide/one.md':
+    '---\ntitle: Server Requirements\ndescription: What the server needs.\nkeywords: [php, mysql]\ntags: [hosting]\n---\nUNIQUE_BODY_TEXT\n\n## Software\n\n### PHP\n\n#### Extensions\n',
   'docs/guide/two.md': '# Two\n\nText.\n',
-  'pages/index.md': '---\nlayout: home\ntitle: Test Docs\nhero:\n  tagline: Docs for tests\n  cta: { label: Get Started, href: /docs/guide/one/ }\ncards:\n  - { title: Guide, text: The guide, href: /docs/guide/one/ }\n---\n',
+  'pages/index.md':
+    '---\nlayout: home\ntitle: Test Docs\nhero:\n  tagline: Docs for tests\n  cta: { label: Get Started, href: /docs/guide/one/ }\ncards:\n  - { title: Guide, text: The guide, href: /docs/guide/one/ }\n---\n',
 };
 const config = {
   docs: { sidebars: { docs: ['intro', { type: 'category', label: 'Guide', items: ['guide/one', 'guide/two'] }] } },
-  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }, { type: 'colorMode' }] },
-  footer: { links: [{ label: 'A', href: '/a' }, { label: 'B', href: '/b' }], copyright: 'Copyright © 2025 Test.' },
+  navbar: {
+    items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }, { type: 'colorMode' }],
+  },
+  footer: {
+    links: [
+      { label: 'A', href: '/a' },
+      { label: 'B', href: '/b' },
+    ],
+    copyright: 'Copyright © 2025 Test.',
+  },
 };
 
 test('a doc page has the landmarks, names and title of the accessibility contract', async () => {
@@ -24,9 +34,15 @@ test('a doc page has the landmarks, names and title of the accessibility contrac
   assert.match(html, '<nav class="sidebar" aria-label="Docs sidebar">');
   assert.match(html, '<nav class="breadcrumbs" aria-label="Breadcrumbs">');
   assert.match(html, '<h1>Server Requirements</h1>');
-  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="true" aria-controls="sidebar-category-1">/);
+  assert.match(
+    html,
+    /<button type="button" class="sidebar-category-button" aria-expanded="true" aria-controls="sidebar-category-1">/,
+  );
   assert.match(html, /<footer class="footer">[\s\S]*Copyright © 2025 Test\.[\s\S]*<\/footer>/);
-  assert.match(html, /<a[^>]*href="\/base\/docs\/guide\/two\/"[^>]*rel="next"><span class="pagination-sub">Next<\/span>/);
+  assert.match(
+    html,
+    /<a[^>]*href="\/base\/docs\/guide\/two\/"[^>]*rel="next"><span class="pagination-sub">Next<\/span>/,
+  );
   assert.match(html, /aria-label="Switch between dark and light mode \(currently dark mode\)"/);
   assert.match(html, /<input type="search"[^>]*placeholder="Search"[^>]*aria-label="Search"/);
   assert.match(html, '<kbd class="search-hint" aria-hidden="true">ctrl K</kbd>');
@@ -45,12 +61,16 @@ test('each page route has a payload for client navigation: its props with the HT
   const html = fileText(result, 'docs/guide/one/index.html');
   assert.is(html.split('UNIQUE_BODY_TEXT').length, 2);
   assert.ok(fileText(result, 'page-data.json'), 'the home page has one too');
-  assert.not.ok(result.files.some((file) => file.path === '404/page-data.json' || file.path.endsWith('404.html/page-data.json')), 'not the 404 page');
+  assert.not.ok(
+    result.files.some((file) => file.path === '404/page-data.json' || file.path.endsWith('404.html/page-data.json')),
+    'not the 404 page',
+  );
 });
 
 test('a page preloads the chunks of its own template group and no other', async () => {
   const result = await buildFromMap(files, config);
-  const preloads = (html: string) => scriptsOf(html).preload.map((url) => /\/assets\/js\/([A-Za-z]+)\./.exec(url)?.[1] ?? url);
+  const preloads = (html: string) =>
+    scriptsOf(html).preload.map((url) => /\/assets\/js\/([A-Za-z]+)\./.exec(url)?.[1] ?? url);
   const doc = preloads(fileText(result, 'docs/guide/one/index.html'));
   assert.ok(doc.includes('DocPage'), doc.join());
   assert.not.ok(doc.includes('BlogPages') || doc.includes('SimplePages'), doc.join());
@@ -99,12 +119,15 @@ test('the home page shows the hero, the call to action and the cards', async () 
 
 test('the footer separates links with a middle dot', async () => {
   const html = fileText(await buildFromMap(files, config), 'index.html');
-  assert.match(html, /<a href="\/base\/a\/">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/);
+  assert.match(
+    html,
+    /<a href="\/base\/a\/">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/,
+  );
 });
 
 test('the inline head script applies a stored colour mode before paint; a disabled switch clears it', async () => {
   const on = fileText(await buildFromMap(files, config), 'index.html');
-  assert.match(on, "localStorage,k=\"egdocs-theme\"");
+  assert.match(on, 'localStorage,k="egdocs-theme"');
   assert.not.match(on, 's.removeItem(k)');
   const off = fileText(await buildFromMap(files, { ...config, colorMode: { disableSwitch: true } }), 'index.html');
   assert.match(off, 's.removeItem(k)');
@@ -118,16 +141,22 @@ test('404.html, sitemap.xml and a redirect page are written', async () => {
   const sitemap = fileText(result, 'sitemap.xml');
   assert.match(sitemap, '<loc>https://example.com/base/docs/guide/one/</loc>');
   assert.not.match(sitemap, '404');
-  assert.match(fileText(result, 'old/index.html'), '<meta http-equiv="refresh" content="0; url=/base/docs/guide/one/">');
+  assert.match(
+    fileText(result, 'old/index.html'),
+    '<meta http-equiv="refresh" content="0; url=/base/docs/guide/one/">',
+  );
 });
 
 test('RSS and Atom feeds list the posts, newest first', async () => {
-  const result = await buildFromMap({
-    ...files,
-    'blog/authors.yml': 'ann:\n  name: Ann\n',
-    'blog/2025-01-01-a.md': '---\ntitle: Older\nauthors: [ann]\n---\nA.\n',
-    'blog/2025-02-01-b.md': '---\ntitle: Newer\nauthors: [ann]\n---\nB.\n',
-  }, config);
+  const result = await buildFromMap(
+    {
+      ...files,
+      'blog/authors.yml': 'ann:\n  name: Ann\n',
+      'blog/2025-01-01-a.md': '---\ntitle: Older\nauthors: [ann]\n---\nA.\n',
+      'blog/2025-02-01-b.md': '---\ntitle: Newer\nauthors: [ann]\n---\nB.\n',
+    },
+    config,
+  );
   const rss = fileText(result, 'blog/rss.xml');
   assert.ok(rss.indexOf('Newer') < rss.indexOf('Older'));
   assert.match(rss, '<link>https://example.com/base/blog/b/</link>');
@@ -136,11 +165,14 @@ test('RSS and Atom feeds list the posts, newest first', async () => {
 });
 
 test('an Atom title is plain text: a title with markup characters reads as written, escaped once', async () => {
-  const result = await buildFromMap({
-    ...files,
-    'blog/authors.yml': 'ann:\n  name: Ann\n',
-    'blog/2025-01-01-a.md': '---\ntitle: "Use <b> & <i> tags"\nauthors: [ann]\n---\nA.\n',
-  }, config);
+  const result = await buildFromMap(
+    {
+      ...files,
+      'blog/authors.yml': 'ann:\n  name: Ann\n',
+      'blog/2025-01-01-a.md': '---\ntitle: "Use <b> & <i> tags"\nauthors: [ann]\n---\nA.\n',
+    },
+    config,
+  );
   const atom = fileText(result, 'blog/atom.xml');
   // As type="html" a reader would unescape it once more and show bold text instead of the words '<b>'.
   assert.match(atom, '<title type="text">Use &lt;b&gt; &amp; &lt;i&gt; tags</title>');
@@ -150,27 +182,47 @@ test('an Atom title is plain text: a title with markup characters reads as writt
 test('the same sources give byte-identical output', async () => {
   const a = await buildFromMap(files, config);
   const b = await buildFromMap(files, config);
-  assert.equal(a.files.map((f) => f.path), b.files.map((f) => f.path));
-  for (let i = 0; i < a.files.length; i++) assert.ok(Buffer.from(a.files[i].contents).equals(Buffer.from(b.files[i].contents)), a.files[i].path);
+  assert.equal(
+    a.files.map((f) => f.path),
+    b.files.map((f) => f.path),
+  );
+  for (let i = 0; i < a.files.length; i++)
+    assert.ok(Buffer.from(a.files[i].contents).equals(Buffer.from(b.files[i].contents)), a.files[i].path);
 });
 
 test.run();
 
 const pruned = suite('render: each page carries only the sidebar it shows');
-pruned('collapsed categories that do not hold the page come without items; the whole sidebar is one hashed file', async () => {
-  const result = await buildFromMap(
-    { 'docs/a/one.md': '# One\n', 'docs/a/two.md': '# Two\n', 'docs/b/three.md': '# Three\n' },
-    { docs: { sidebars: { docs: [{ type: 'category', label: 'A', items: ['a/one', 'a/two'] }, { type: 'category', label: 'B', items: ['b/three'] }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } },
-  );
-  const html = fileText(result, 'docs/a/one/index.html');
-  assert.match(html, 'href="/base/docs/a/two/"');
-  assert.not.match(html, 'href="/base/docs/b/three/"');
-  assert.match(html, /<button type="button" class="sidebar-category-button" aria-expanded="false" aria-controls="sidebar-category-1">/);
-  const data = JSON.parse(/<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
-  assert.equal(data.sidebar[1], { type: 'category', label: 'B', collapsed: true, items: [], lazy: true });
-  const whole = result.files.find((f) => /^assets\/data\/sidebar-docs\.[0-9a-f]{8}\.json$/.test(f.path));
-  assert.ok(whole);
-  assert.match(String(whole!.contents), '"href":"/base/docs/b/three/"');
-  assert.is(data.chrome.sidebarUrls.docs, `/base/${whole!.path}`);
-});
+pruned(
+  'collapsed categories that do not hold the page come without items; the whole sidebar is one hashed file',
+  async () => {
+    const result = await buildFromMap(
+      { 'docs/a/one.md': '# One\n', 'docs/a/two.md': '# Two\n', 'docs/b/three.md': '# Three\n' },
+      {
+        docs: {
+          sidebars: {
+            docs: [
+              { type: 'category', label: 'A', items: ['a/one', 'a/two'] },
+              { type: 'category', label: 'B', items: ['b/three'] },
+            ],
+          },
+        },
+        navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+      },
+    );
+    const html = fileText(result, 'docs/a/one/index.html');
+    assert.match(html, 'href="/base/docs/a/two/"');
+    assert.not.match(html, 'href="/base/docs/b/three/"');
+    assert.match(
+      html,
+      /<button type="button" class="sidebar-category-button" aria-expanded="false" aria-controls="sidebar-category-1">/,
+    );
+    const data = JSON.parse(/<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
+    assert.equal(data.sidebar[1], { type: 'category', label: 'B', collapsed: true, items: [], lazy: true });
+    const whole = result.files.find((f) => /^assets\/data\/sidebar-docs\.[0-9a-f]{8}\.json$/.test(f.path));
+    assert.ok(whole);
+    assert.match(String(whole!.contents), '"href":"/base/docs/b/three/"');
+    assert.is(data.chrome.sidebarUrls.docs, `/base/${whole!.path}`);
+  },
+);
 pruned.run();

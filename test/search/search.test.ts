@@ -19,10 +19,13 @@ const files = {
     '---\ntitle: Payment Gateways\n---\nConnect **Stripe** and Razorpay.\n\n## Stripe webhook\n\nPaste the `endpoint URL` into Stripe.\n\n### Test mode\n\nUse test keys first.\n\n## Escaping\n\nA page may show `<script>alert(1)</script>` as text.\n',
   'docs/admin/php.md': '---\ntitle: PHP.ini Settings\n---\nSet memory_limit and upload_max_filesize in php.ini.\n',
   'docs/admin/install.md': '---\ntitle: Installation\n---\nUpload the package to the server and open the installer.\n',
-  'docs/admin/uploads.md': '---\ntitle: Uploads\n---\nThe max size of an upload depends on the filesize your host allows. Upload images of any max width.\n',
+  'docs/admin/uploads.md':
+    '---\ntitle: Uploads\n---\nThe max size of an upload depends on the filesize your host allows. Upload images of any max width.\n',
   'docs/web/install.md': '---\ntitle: Installation\n---\nCopy the website package to the server and build it.\n',
-  'docs/web/env.md': '---\ntitle: Environment\n---\nSet NEXT_PUBLIC_API_URL and NEXT_PUBLIC_MAP_KEY in the .env file.\n',
-  'docs/app/firebase.md': '---\ntitle: Firebase\n---\nPut google-services.json in android/app and edit AndroidManifest.xml.\n\n## Google services\n\nThe Google services plugin reads the json file.\n',
+  'docs/web/env.md':
+    '---\ntitle: Environment\n---\nSet NEXT_PUBLIC_API_URL and NEXT_PUBLIC_MAP_KEY in the .env file.\n',
+  'docs/app/firebase.md':
+    '---\ntitle: Firebase\n---\nPut google-services.json in android/app and edit AndroidManifest.xml.\n\n## Google services\n\nThe Google services plugin reads the json file.\n',
   'blog/2025-01-01-news.md': '---\ntitle: News\nauthors: []\n---\nThe blog has news about gateways.\n',
 };
 const config = {
@@ -30,7 +33,11 @@ const config = {
     sidebars: {
       docs: [
         'intro',
-        { type: 'category', label: 'Admin Panel', items: ['admin/payments', 'admin/php', 'admin/install', 'admin/uploads'] },
+        {
+          type: 'category',
+          label: 'Admin Panel',
+          items: ['admin/payments', 'admin/php', 'admin/install', 'admin/uploads'],
+        },
         { type: 'category', label: 'Website', items: ['web/install', 'web/env'] },
         { type: 'category', label: 'Customer App', keywords: ['shopper app'], items: ['app/firebase'] },
       ],
@@ -41,14 +48,23 @@ const config = {
 let built: Promise<BuildResult> | undefined;
 const build = () => (built ??= buildFromMap(files, config));
 const engine = async () => siteSearchEngine((await build()).site);
-const urls = async (search: Engine, query: string) => (await search.search(query, 8)).map((hit) => hit.url.replace(/^\/base\//, '/'));
+const urls = async (search: Engine, query: string) =>
+  (await search.search(query, 8)).map((hit) => hit.url.replace(/^\/base\//, '/'));
 
 test('one record per h2/h3 section, with plain text and each page title once', async () => {
   const d = searchData((await build()).site);
   const payments = d.pages.findIndex((p) => p[0] === 'Payment Gateways');
   assert.equal(d.pages[payments].slice(1), [d.pages[payments][1], 'Admin Panel', 'docs']);
   const sections = d.sections.filter((s) => s[0] === payments);
-  assert.equal(sections.map((s) => [s[1], s[2]]), [['', ''], ['stripe-webhook', 'Stripe webhook'], ['test-mode', 'Test mode'], ['escaping', 'Escaping']]);
+  assert.equal(
+    sections.map((s) => [s[1], s[2]]),
+    [
+      ['', ''],
+      ['stripe-webhook', 'Stripe webhook'],
+      ['test-mode', 'Test mode'],
+      ['escaping', 'Escaping'],
+    ],
+  );
   assert.is(sections[0][3], 'Connect Stripe and Razorpay.');
   assert.is(sections[1][3], 'Paste the endpoint URL into Stripe.');
   assert.ok(d.pages.some((p) => p[3] === 'blog' && p[2] === 'Blog'));
@@ -61,10 +77,18 @@ test('the build writes a hashed manifest and index files; the engine over the wr
   const manifest = search.find((file) => /^assets\/search\/search-current\.[0-9a-f]{8}\.json$/.test(file.path));
   assert.ok(manifest, search.map((file) => file.path).join());
   const hash = manifest!.path.split('.')[1];
-  assert.ok(search.every((file) => file.path.endsWith(`.${hash}.json`)), 'one hash names the set');
-  assert.ok(search.some((file) => /\/v\d+\./.test(file.path)) && search.some((file) => /\/t\d+\./.test(file.path)) && search.some((file) => /\/d\d+\./.test(file.path)));
+  assert.ok(
+    search.every((file) => file.path.endsWith(`.${hash}.json`)),
+    'one hash names the set',
+  );
+  assert.ok(
+    search.some((file) => /\/v\d+\./.test(file.path)) &&
+      search.some((file) => /\/t\d+\./.test(file.path)) &&
+      search.some((file) => /\/d\d+\./.test(file.path)),
+  );
   const written = engineOfFiles(result.files, manifest!.path, '/base/', 50);
-  for (const query of ['stripe webhook', 'php', 'installation website', 'zzz']) assert.equal(await written.search(query, 8), await (await engine()).search(query, 8), query);
+  for (const query of ['stripe webhook', 'php', 'installation website', 'zzz'])
+    assert.equal(await written.search(query, 8), await (await engine()).search(query, 8), query);
 });
 
 test('two words find the section that has both; a typo of one letter still finds it; the word being typed is a prefix', async () => {
@@ -85,7 +109,10 @@ test('a name typed whole finds the page that has it, before pages that only use 
   assert.is((await urls(search, 'NEXT_PUBLIC_'))[0], '/docs/web/env/', 'the prefix of a name being typed');
   assert.is((await urls(search, 'next public map key'))[0], '/docs/web/env/', 'a name by its parts');
   const hit = (await search.search('upload_max_filesize', 8))[0];
-  assert.ok(hit.excerpt.some((segment) => segment.match && segment.text === 'upload_max_filesize'), JSON.stringify(hit.excerpt));
+  assert.ok(
+    hit.excerpt.some((segment) => segment.match && segment.text === 'upload_max_filesize'),
+    JSON.stringify(hit.excerpt),
+  );
 });
 
 test('each hit says where its page lives, and a query that names a part of the product ranks that part first', async () => {
@@ -102,7 +129,13 @@ test("a category's keywords find its pages as its label does; keywords that are 
   assert.is((await urls(search, 'shopper app'))[0], '/docs/app/firebase/');
   const hit = (await search.search('shopper', 8))[0];
   assert.is(hit.breadcrumb, 'Customer App', 'keywords are searched, not shown');
-  const bad = { docs: { sidebars: { docs: [{ type: 'category', label: 'Customer App', keywords: 'shopper app', items: ['app/firebase'] }] } } };
+  const bad = {
+    docs: {
+      sidebars: {
+        docs: [{ type: 'category', label: 'Customer App', keywords: 'shopper app', items: ['app/firebase'] }],
+      },
+    },
+  };
   await buildFromMap({ 'docs/app/firebase.md': '# Firebase\n' }, bad).then(
     () => assert.unreachable('the build should fail'),
     (error: { diagnostics?: { message: string; hint?: string }[] }) => {
@@ -115,12 +148,22 @@ test("a category's keywords find its pages as its label does; keywords that are 
 
 test('a page with only a title owns no section: the next page keeps its own', async () => {
   const result = await buildFromMap(
-    { 'docs/a.md': '# Alpha\n\nFirst words.\n', 'docs/b.md': '# Bravo\n', 'docs/c.md': '# Charlie\n\n## Install\n\nSteps.\n' },
+    {
+      'docs/a.md': '# Alpha\n\nFirst words.\n',
+      'docs/b.md': '# Bravo\n',
+      'docs/c.md': '# Charlie\n\n## Install\n\nSteps.\n',
+    },
     { docs: { sidebars: { docs: ['a', 'b', 'c'] } } },
   );
   const search = siteSearchEngine(result.site);
-  assert.equal((await search.search('install', 8)).map((hit) => [hit.url, hit.title]), [['/base/docs/c/#install', 'Charlie']]);
-  assert.equal((await search.search('first words', 8)).map((hit) => hit.url), ['/base/docs/a/']);
+  assert.equal(
+    (await search.search('install', 8)).map((hit) => [hit.url, hit.title]),
+    [['/base/docs/c/#install', 'Charlie']],
+  );
+  assert.equal(
+    (await search.search('first words', 8)).map((hit) => hit.url),
+    ['/base/docs/a/'],
+  );
 });
 
 test('queries the lunr parser rejects are searched as plain words, never thrown; valid syntax is honoured', async () => {
@@ -135,18 +178,25 @@ test('queries the lunr parser rejects are searched as plain words, never thrown;
   };
   for (const [why, query] of Object.entries(rejected)) {
     const hits = await search.search(query, 8);
-    assert.ok(hits.some((hit) => hit.url.includes('/docs/admin/payments/')), `${why}: '${query}' still finds the page`);
+    assert.ok(
+      hits.some((hit) => hit.url.includes('/docs/admin/payments/')),
+      `${why}: '${query}' still finds the page`,
+    );
   }
   const titled = await search.search('title:php', 8);
   assert.ok(titled.length > 0 && titled.every((hit) => hit.title === 'PHP.ini Settings'));
-  assert.ok((await search.search('*zorpay', 8)).some((hit) => hit.title === 'Payment Gateways'), 'a leading wildcard looks in every vocabulary');
+  assert.ok(
+    (await search.search('*zorpay', 8)).some((hit) => hit.title === 'Payment Gateways'),
+    'a leading wildcard looks in every vocabulary',
+  );
 });
 
 test('results depend on the query alone, not on what earlier queries loaded', async () => {
   const fresh = await engine();
   const before = await fresh.search('installation', 8);
   const used = await engine();
-  for (const query of ['stripe', 'upload', 'website', 'instal', 'google services', 'payment']) await used.search(query, 8);
+  for (const query of ['stripe', 'upload', 'website', 'instal', 'google services', 'payment'])
+    await used.search(query, 8);
   assert.equal(await used.search('installation', 8), before);
 });
 
@@ -160,7 +210,10 @@ test('excerpts are text segments around the match, with page text never turned i
   const segments = excerptOf(long, matchesIn(long, new Set(['needl'])), 50);
   const shown = segments.map((s) => s.text).join('');
   assert.ok(shown.replace(/…/g, '').length <= 50, shown);
-  assert.equal(segments.find((s) => s.match), { text: 'needle', match: true });
+  assert.equal(
+    segments.find((s) => s.match),
+    { text: 'needle', match: true },
+  );
 });
 
 test('one edit: insertion, deletion, substitution, swap', () => {
@@ -206,16 +259,25 @@ test('what one query loads is bounded: a word in every section keeps its best po
     data.sections.push([i, '', '', `Common words on page ${i}, with filler number ${i} and more filler.`]);
   }
   const files = indexFiles(data, OPTIONS.bm25);
-  const postings = files.filter((file) => file.name.startsWith('t')).map((file) => file.data as Record<string, number[][]>);
+  const postings = files
+    .filter((file) => file.name.startsWith('t'))
+    .map((file) => file.data as Record<string, number[][]>);
   const common = postings.find((shard) => 'common' in shard)!.common;
-  assert.is(common.reduce((sum, list) => sum + list.length / 2, 0), MAX_POSTINGS, 'at most MAX_POSTINGS postings');
+  assert.is(
+    common.reduce((sum, list) => sum + list.length / 2, 0),
+    MAX_POSTINGS,
+    'at most MAX_POSTINGS postings',
+  );
   const loaded: string[] = [];
   const byName = new Map(files.map((file) => [file.name, file.data]));
   const { createEngine } = await import('../../src/client/search/engine.ts');
   const search = createEngine(files[0].data as never, async (name) => (loaded.push(name), byName.get(name)), OPTIONS);
   const hits = await search.search('common', 8);
   assert.is(hits[0].title, 'Common ground', 'the section where the word weighs most is kept');
-  assert.ok(loaded.length <= 12 && loaded.length < files.length / 10, `${loaded.length} of ${files.length} files: ${loaded}`);
+  assert.ok(
+    loaded.length <= 12 && loaded.length < files.length / 10,
+    `${loaded.length} of ${files.length} files: ${loaded}`,
+  );
 });
 
 test('a file that fails to load fails the query with its name, and the next query loads it again', async () => {
@@ -223,16 +285,24 @@ test('a file that fails to load fails the query with its name, and the next quer
   const byName = new Map(rest.map((file) => [file.name, file.data]));
   let failures = 1;
   const { createEngine } = await import('../../src/client/search/engine.ts');
-  const search = createEngine(manifest.data as never, async (name) => {
-    if (name.startsWith('t') && failures-- > 0) throw new Error(`search index file ${name}: 404 Not Found`);
-    return byName.get(name);
-  }, OPTIONS);
+  const search = createEngine(
+    manifest.data as never,
+    async (name) => {
+      if (name.startsWith('t') && failures-- > 0) throw new Error(`search index file ${name}: 404 Not Found`);
+      return byName.get(name);
+    },
+    OPTIONS,
+  );
   await search.search('stripe', 8).then(
     () => assert.unreachable('the query should fail'),
     (error: Error) => assert.match(error.message, /search index file t\d+: 404/),
   );
   assert.ok((await search.search('stripe', 8)).length > 0, 'a retry loads the file again');
-  const damaged = createEngine(manifest.data as never, async (name) => (name.startsWith('d') ? { nonsense: true } : byName.get(name)), OPTIONS);
+  const damaged = createEngine(
+    manifest.data as never,
+    async (name) => (name.startsWith('d') ? { nonsense: true } : byName.get(name)),
+    OPTIONS,
+  );
   await damaged.search('stripe', 8).then(
     () => assert.unreachable('the query should fail'),
     (error: Error) => assert.match(error.message, /search index file d\d+ is damaged/),

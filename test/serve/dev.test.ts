@@ -26,7 +26,11 @@ async function project_(files: Record<string, string>): Promise<string> {
 }
 
 /** A page's WebSocket: every message it receives, and a way to wait for the next of a type. */
-async function connect(): Promise<{ messages: DevMessage[]; next(type: DevMessage['type']): Promise<DevMessage>; close(): void }> {
+async function connect(): Promise<{
+  messages: DevMessage[];
+  next(type: DevMessage['type']): Promise<DevMessage>;
+  close(): void;
+}> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
   const messages: DevMessage[] = [];
   const waiting: { type: string; resolve: (m: DevMessage) => void }[] = [];
@@ -50,7 +54,10 @@ async function connect(): Promise<{ messages: DevMessage[]; next(type: DevMessag
         return Promise.resolve(already);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no '${type}' message; got ${JSON.stringify(messages)}`)), 10000);
+        const timer = setTimeout(
+          () => reject(new Error(`no '${type}' message; got ${JSON.stringify(messages)}`)),
+          10000,
+        );
         waiting.push({ type, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
@@ -76,7 +83,12 @@ test.before.each(async () => {
     'content/docs/setup.md': '# Setup\n\nFirst steps.\n',
   });
   lines = [];
-  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line) });
+  server = await startDevServer({
+    configFile: path.join(project, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => lines.push(line),
+  });
 });
 test.after.each(async () => {
   await server.close();
@@ -122,12 +134,18 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
 
   await rename(path.join(project, 'content/docs/extra.md'), path.join(project, 'content/docs/moved.md'));
   await page.next('reload');
-  await until(async () => (await get('docs/moved/')).status === 200 && (await get('docs/extra/')).status === 404, 'the page moved');
+  await until(
+    async () => (await get('docs/moved/')).status === 200 && (await get('docs/extra/')).status === 404,
+    'the page moved',
+  );
 
   await unlink(path.join(project, 'content/docs/moved.md'));
   await page.next('reload');
   await until(async () => (await get('docs/moved/')).status === 404, 'the page is gone');
-  assert.ok(lines.some((line) => /^rebuilt in \d+ ms/.test(line)), lines.join('\n'));
+  assert.ok(
+    lines.some((line) => /^rebuilt in \d+ ms/.test(line)),
+    lines.join('\n'),
+  );
   page.close();
 });
 
@@ -138,7 +156,10 @@ test('a broken save shows the error with file and line, keeps the last good site
   const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
   assert.match(failure.title, /^Build failed with 1 error$/);
   assert.match(failure.problems[0], /^content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
-  assert.ok(lines.some((line) => line.includes('content/docs/setup.md:')), 'the terminal names the file and line');
+  assert.ok(
+    lines.some((line) => line.includes('content/docs/setup.md:')),
+    'the terminal names the file and line',
+  );
   const still = await get('docs/setup/');
   assert.is(still.status, 200, 'the server keeps serving');
   assert.match(await still.text(), 'First steps.', 'the last good build');
@@ -161,7 +182,10 @@ test('a config mistake while serving is reported with a suggestion; fixing it re
   await page.next('hello');
   await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("'docSidebar'", "'docSidebr'"));
   const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
-  assert.is(failure.problems[0], "site.config.ts:3:29  navbar.items[0].type 'docSidebr' is not a navbar item type; did you mean 'docSidebar'?");
+  assert.is(
+    failure.problems[0],
+    "site.config.ts:3:29  navbar.items[0].type 'docSidebr' is not a navbar item type; did you mean 'docSidebar'?",
+  );
   // Written at once after the error: the watcher drops this change (too soon after the last), the server must not.
   await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("title: 'Mini'", "title: 'Mini Two'"));
   await page.next('reload').catch((error) => assert.unreachable(`${error.message}\n${lines.join('\n')}`));
@@ -172,8 +196,17 @@ test('a config mistake while serving is reported with a suggestion; fixing it re
 test('a site that fails its first build is served as its error page until a save fixes it', async () => {
   await server.close();
   await rm(project, { recursive: true, force: true });
-  project = await project_({ 'site.config.ts': CONFIG, 'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nHi.\n', 'content/docs/setup.md': '---\ntitle: [x\n---\n' });
-  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line) });
+  project = await project_({
+    'site.config.ts': CONFIG,
+    'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nHi.\n',
+    'content/docs/setup.md': '---\ntitle: [x\n---\n',
+  });
+  server = await startDevServer({
+    configFile: path.join(project, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => lines.push(line),
+  });
   const broken = await get('docs/setup/');
   assert.is(broken.status, 503);
   const html = await broken.text();
@@ -192,7 +225,13 @@ test('a template edit renders every page with the new template; a template error
   await server.close();
   const templates = path.join(project, 'templates-copy');
   await cp(path.join(ROOT, 'templates'), templates, { recursive: true });
-  server = await startDevServer({ configFile: path.join(project, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => lines.push(line), templatesDir: templates });
+  server = await startDevServer({
+    configFile: path.join(project, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => lines.push(line),
+    templatesDir: templates,
+  });
   const page = await connect();
   await page.next('hello');
   const docPage = path.join(templates, 'DocPage.tsx');

@@ -15,8 +15,20 @@ const test = suite('serve: the live-reload socket under hostile input');
 let project: TempProject;
 let server: DevServer;
 test.before(async () => {
-  project = await tempProject({ 'site.config.ts': MINI_CONFIG, 'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n', 'content/docs/setup.md': '# Setup\n' }, 'egdocs-socket-');
-  server = await startDevServer({ configFile: path.join(project.dir, 'site.config.ts'), host: '127.0.0.1', port: 0, log: () => {} });
+  project = await tempProject(
+    {
+      'site.config.ts': MINI_CONFIG,
+      'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+      'content/docs/setup.md': '# Setup\n',
+    },
+    'egdocs-socket-',
+  );
+  server = await startDevServer({
+    configFile: path.join(project.dir, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: () => {},
+  });
 });
 test.after(async () => {
   await server.close();
@@ -27,7 +39,13 @@ test.after(async () => {
 const upgrade = (headers: Record<string, string>) =>
   [
     'GET /__egdocs/socket HTTP/1.1',
-    ...Object.entries({ Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': randomBytes(16).toString('base64'), 'Sec-WebSocket-Version': '13', ...headers }).map(([k, v]) => `${k}: ${v}`),
+    ...Object.entries({
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+      'Sec-WebSocket-Version': '13',
+      ...headers,
+    }).map(([k, v]) => `${k}: ${v}`),
     '',
     '',
   ].join('\r\n');
@@ -53,7 +71,11 @@ const host = () => `127.0.0.1:${server.port}`;
 const masked = (first: number, payload: Buffer, lengthBytes?: Buffer) => {
   const mask = randomBytes(4);
   const body = Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]));
-  const length = lengthBytes ?? (payload.length < 126 ? Buffer.from([0x80 | payload.length]) : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]));
+  const length =
+    lengthBytes ??
+    (payload.length < 126
+      ? Buffer.from([0x80 | payload.length])
+      : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]));
   return Buffer.concat([Buffer.from([first]), length, mask, body]);
 };
 
@@ -69,7 +91,10 @@ const FRAMES: [string, Buffer][] = [
   ['RSV1 set without an extension', masked(0xc1, Buffer.from('x'))],
   ['invalid UTF-8 in a text frame', masked(0x81, Buffer.from([0xff, 0xfe, 0xfd]))],
   ['a ping with a 200-byte payload (control frames carry at most 125)', masked(0x89, Buffer.alloc(200, 1))],
-  ['a message announced as 100 MiB', masked(0x82, Buffer.alloc(0), Buffer.from([0x80 | 127, 0, 0, 0, 0, 0x06, 0x40, 0, 0]))],
+  [
+    'a message announced as 100 MiB',
+    masked(0x82, Buffer.alloc(0), Buffer.from([0x80 | 127, 0, 0, 0, 0, 0x06, 0x40, 0, 0])),
+  ],
   ['a 2 KB message (the socket takes at most 1 KB)', masked(0x81, Buffer.alloc(2048, 0x61))],
 ];
 
@@ -85,8 +110,16 @@ test('each malformed frame closes its connection, and the server goes on answeri
 
 test('an upgrade from a page of another site, or for another host name, is refused', async () => {
   for (const [what, headers, body] of [
-    ['a foreign Origin', { Host: host(), Origin: 'http://evil.example' }, 'only pages of this site may open the live-reload socket'],
-    ['a foreign Host (DNS rebinding)', { Host: 'evil.example', Origin: 'http://evil.example' }, "does not answer requests for 'evil.example'"],
+    [
+      'a foreign Origin',
+      { Host: host(), Origin: 'http://evil.example' },
+      'only pages of this site may open the live-reload socket',
+    ],
+    [
+      'a foreign Host (DNS rebinding)',
+      { Host: 'evil.example', Origin: 'http://evil.example' },
+      "does not answer requests for 'evil.example'",
+    ],
     ['an Origin of another port', { Host: host(), Origin: 'http://127.0.0.1:1' }, 'only pages of this site'],
   ] as const) {
     const connection = await open(upgrade(headers));
@@ -98,12 +131,17 @@ test('an upgrade from a page of another site, or for another host name, is refus
 });
 
 test('a page of the site connects and is greeted; a program without an Origin may too', async () => {
-  for (const headers of [{ Host: host(), Origin: `http://${host()}` }, { Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` }, { Host: host() }] as Record<string, string>[]) {
+  for (const headers of [
+    { Host: host(), Origin: `http://${host()}` },
+    { Host: `localhost:${server.port}`, Origin: `http://localhost:${server.port}` },
+    { Host: host() },
+  ] as Record<string, string>[]) {
     const connection = await open(upgrade(headers));
     assert.match(connection.received(), /^HTTP\/1\.1 101 /);
     // The first frame: a text frame holding {"type":"hello",...}.
     await new Promise<void>((resolve) => {
-      const check = () => (connection.received().includes('"hello"') ? resolve() : connection.socket.once('data', check));
+      const check = () =>
+        connection.received().includes('"hello"') ? resolve() : connection.socket.once('data', check);
       check();
     });
     connection.socket.destroy();

@@ -8,7 +8,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { folderSource, listen, mapSource, requestPath, staticHandler, type FileSource } from '../../src/serve/static.ts';
+import {
+  folderSource,
+  listen,
+  mapSource,
+  requestPath,
+  staticHandler,
+  type FileSource,
+} from '../../src/serve/static.ts';
 
 const SECRET = 'TOP-SECRET-do-not-serve';
 const PAGE_404 = '<!doctype html><html><head><title>Not here</title></head><body><h1>Page Not Found</h1></body></html>';
@@ -35,13 +42,29 @@ interface Response {
 }
 
 /** A request with the path exactly as given. */
-function request(port: number, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+function request(
+  port: number,
+  target: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -61,7 +84,11 @@ async function writeSite(): Promise<string> {
 }
 
 /** Runs `body` against a server for `source` on 127.0.0.1, closing it afterwards whatever happens. */
-async function serving(source: FileSource, body: (port: number) => Promise<void>, transformHtml?: (html: string) => string): Promise<void> {
+async function serving(
+  source: FileSource,
+  body: (port: number) => Promise<void>,
+  transformHtml?: (html: string) => string,
+): Promise<void> {
   const { server, port } = await listen(staticHandler(source, '/base/', transformHtml), '127.0.0.1', 0);
   try {
     await body(port);
@@ -87,7 +114,29 @@ traversal.before(setup);
 traversal.after(teardown);
 
 /** One step up, written in the ways an attacker would try (each followed by the next part of the path). */
-const UP = ['../', '%2e%2e/', '%2e%2e%2f', '..%2f', '%2E%2E/', '%2e%2E%2F', '%252e%252e/', '%252e%252e%252f', '..%252f', '..\\', '..%5c', '%2e%2e%5c', '%c0%ae%c0%ae/', '%c0%ae%c0%ae%c0%af', '%e0%80%ae%e0%80%ae/', '....//', '.../', './../', '..%00/', '%00../', '..;/'];
+const UP = [
+  '../',
+  '%2e%2e/',
+  '%2e%2e%2f',
+  '..%2f',
+  '%2E%2E/',
+  '%2e%2E%2F',
+  '%252e%252e/',
+  '%252e%252e%252f',
+  '..%252f',
+  '..\\',
+  '..%5c',
+  '%2e%2e%5c',
+  '%c0%ae%c0%ae/',
+  '%c0%ae%c0%ae%c0%af',
+  '%e0%80%ae%e0%80%ae/',
+  '....//',
+  '.../',
+  './../',
+  '..%00/',
+  '%00../',
+  '..;/',
+];
 
 traversal('no encoding of ".." reaches a file outside the folder, from the root, the base path or deeper', async () => {
   await serving(site(), async (port) => {
@@ -112,7 +161,19 @@ traversal('no encoding of ".." reaches a file outside the folder, from the root,
 traversal('absolute paths, NUL bytes, doubled slashes and links out of the folder are refused', async () => {
   const secretPath = path.join(tmp, 'secret.txt');
   await serving(site(), async (port) => {
-    for (const target of ['//etc/passwd', '/base//etc/passwd', `/base/${secretPath}`, `/base/${encodeURIComponent(secretPath)}`, `/${secretPath}`, '/base/%2fetc%2fpasswd', '/base/secret.txt%00.html', '/base/docs/setup/index.html%00', '/base/docs/leak.txt', '/base/%2e/docs/setup/', '/base/docs/%']) {
+    for (const target of [
+      '//etc/passwd',
+      '/base//etc/passwd',
+      `/base/${secretPath}`,
+      `/base/${encodeURIComponent(secretPath)}`,
+      `/${secretPath}`,
+      '/base/%2fetc%2fpasswd',
+      '/base/secret.txt%00.html',
+      '/base/docs/setup/index.html%00',
+      '/base/docs/leak.txt',
+      '/base/%2e/docs/setup/',
+      '/base/docs/%',
+    ]) {
       const { status, body } = await request(port, target);
       assert.not.ok(body.includes(SECRET) || body.includes('root:'), `${target} leaked a file`);
       assert.ok(status === 400 || status === 404, `${target} answered ${status}`);
@@ -129,7 +190,11 @@ traversal('the path is decoded exactly once and checked after decoding', () => {
   assert.is(requestPath('/base/%c0%ae%c0%ae/x'), undefined);
   assert.is(requestPath('http://evil.example/base/'), undefined);
   assert.is(requestPath('/base/%252e%252e/x')?.path, '/base/%2e%2e/x');
-  assert.equal(requestPath('/base/docs/caf%C3%A9/?q=1'), { raw: '/base/docs/caf%C3%A9/', path: '/base/docs/café/', query: '?q=1' });
+  assert.equal(requestPath('/base/docs/caf%C3%A9/?q=1'), {
+    raw: '/base/docs/caf%C3%A9/',
+    path: '/base/docs/café/',
+    query: '?q=1',
+  });
 });
 
 traversal.run();
@@ -159,9 +224,15 @@ routes('folders serve their index.html; a path without its slash is redirected w
   });
 });
 
-routes('unknown paths answer 404 with the site\'s 404 page, inside or outside the base path', async () => {
+routes("unknown paths answer 404 with the site's 404 page, inside or outside the base path", async () => {
   await serving(site(), async (port) => {
-    for (const target of ['/base/nope/', '/base/nope', '/base/docs/setup/missing.png', '/other/page/', '/base/assets/']) {
+    for (const target of [
+      '/base/nope/',
+      '/base/nope',
+      '/base/docs/setup/missing.png',
+      '/other/page/',
+      '/base/assets/',
+    ]) {
       const { status, headers, body } = await request(port, target);
       assert.is(status, 404, target);
       assert.is(body, PAGE_404, target);
@@ -172,7 +243,11 @@ routes('unknown paths answer 404 with the site\'s 404 page, inside or outside th
 
 routes("the server's root leads to the site under its base path, with a redirect browsers do not keep", async () => {
   await serving(site(), async (port) => {
-    for (const [from, to] of [['/', '/base/'], ['/?q=firebase', '/base/?q=firebase'], ['/index.html', '/base/']]) {
+    for (const [from, to] of [
+      ['/', '/base/'],
+      ['/?q=firebase', '/base/?q=firebase'],
+      ['/index.html', '/base/'],
+    ]) {
       const { status, headers } = await request(port, from);
       assert.is(status, 302, from);
       assert.is(headers.location, to, from);
@@ -249,7 +324,12 @@ headers('each kind of file has its content type', async () => {
 headers('hashed assets are immutable for a year; pages and unhashed files are revalidated', async () => {
   await serving(site(), async (port) => {
     const cache = async (target: string) => (await request(port, target)).headers['cache-control'];
-    for (const hashed of ['assets/css/styles.73EB6OPV.css', 'assets/js/main.OXDUMXS6.js', 'assets/data/sidebar-docs.730be1aa.json', 'assets/images/photo-1a2b3c4d.png']) {
+    for (const hashed of [
+      'assets/css/styles.73EB6OPV.css',
+      'assets/js/main.OXDUMXS6.js',
+      'assets/data/sidebar-docs.730be1aa.json',
+      'assets/images/photo-1a2b3c4d.png',
+    ]) {
       assert.is(await cache(`/base/${hashed}`), 'public, max-age=31536000, immutable', hashed);
     }
     for (const revalidated of ['', 'docs/setup/', 'sitemap.xml', 'assets/custom.css', 'nope/']) {
@@ -284,7 +364,8 @@ headers('HEAD sends the headers of GET without the body; other methods get 405',
       const head = await request(port, target, { method: 'HEAD' });
       assert.is(head.status, get.status, target);
       assert.is(head.body, '');
-      for (const name of ['content-type', 'content-length', 'cache-control', 'etag', 'location']) assert.is(head.headers[name], get.headers[name], `${target} ${name}`);
+      for (const name of ['content-type', 'content-length', 'cache-control', 'etag', 'location'])
+        assert.is(head.headers[name], get.headers[name], `${target} ${name}`);
     }
     const post = await request(port, '/base/docs/setup/', { method: 'POST' });
     assert.is(post.status, 405);
@@ -294,7 +375,10 @@ headers('HEAD sends the headers of GET without the body; other methods get 405',
 
 headers('text is sent gzip-compressed to clients that accept it, as GitHub Pages does; images are not', async () => {
   const page = `<!doctype html><h1>Setup</h1>${'<p>Install the panel, then configure it.</p>'.repeat(100)}`;
-  const files = new Map<string, string | Uint8Array>([['docs/setup/index.html', page], ['assets/images/photo-1a2b3c4d.png', new Uint8Array(4096)]]);
+  const files = new Map<string, string | Uint8Array>([
+    ['docs/setup/index.html', page],
+    ['assets/images/photo-1a2b3c4d.png', new Uint8Array(4096)],
+  ]);
   await serving(mapSource(files), async (port) => {
     const plain = await request(port, '/base/docs/setup/');
     assert.is(plain.headers['content-encoding'], undefined);
@@ -312,13 +396,19 @@ headers('text is sent gzip-compressed to clients that accept it, as GitHub Pages
 });
 
 /** A GET whose body is kept as bytes (compressed bodies are not text). */
-function rawBytes(port: number, target: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawBytes(
+  port: number,
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: target, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path: target, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -350,7 +440,13 @@ large('a Range asks for part of a file: 206 with the bytes and Content-Range, 41
   await writeFile(path.join(tmp, 'site/assets/video.mp4'), BIG);
   await serving(site(), async (port) => {
     const size = BIG.length;
-    for (const [range, start, end] of [['bytes=0-9', 0, 9], ['bytes=1000000-1999999', 1000000, 1999999], [`bytes=${size - 100}-`, size - 100, size - 1], ['bytes=-5', size - 5, size - 1], [`bytes=10-${size * 2}`, 10, size - 1]] as const) {
+    for (const [range, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=1000000-1999999', 1000000, 1999999],
+      [`bytes=${size - 100}-`, size - 100, size - 1],
+      ['bytes=-5', size - 5, size - 1],
+      [`bytes=10-${size * 2}`, 10, size - 1],
+    ] as const) {
       const { status, headers, body } = await rawResponse(port, '/base/assets/video.mp4', { range });
       assert.is(status, 206, range);
       assert.is(headers['content-range'], `bytes ${start}-${end}/${size}`, range);
@@ -364,7 +460,11 @@ large('a Range asks for part of a file: 206 with the bytes and Content-Range, 41
       assert.is(body.length, 0);
     }
     // Several ranges, another unit or a range for an older version of the file (If-Range): the whole file.
-    for (const extra of [{ range: 'bytes=0-1,5-6' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"old"' }] as Record<string, string>[]) {
+    for (const extra of [
+      { range: 'bytes=0-1,5-6' },
+      { range: 'lines=1-2' },
+      { range: 'bytes=0-9', 'if-range': '"old"' },
+    ] as Record<string, string>[]) {
       const { status, headers } = await rawResponse(port, '/base/assets/video.mp4', extra, 'HEAD');
       assert.is(status, 200, JSON.stringify(extra));
       assert.is(Number(headers['content-length']), size);
@@ -391,7 +491,12 @@ large('HEAD of a large file gives its length and no body; its ETag follows the f
 });
 
 /** A request whose body is kept as bytes, with its status. */
-function rawResponse(port: number, target: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawResponse(
+  port: number,
+  target: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: target, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -415,7 +520,9 @@ ports('a taken port is reported and the next one is used', async () => {
   const taken = (blocker.address() as AddressInfo).port;
   const lines: string[] = [];
   try {
-    const { server, port } = await listen(staticHandler(mapSource(new Map()), '/base/'), '127.0.0.1', taken, { log: (line) => lines.push(line) });
+    const { server, port } = await listen(staticHandler(mapSource(new Map()), '/base/'), '127.0.0.1', taken, {
+      log: (line) => lines.push(line),
+    });
     server.close();
     assert.ok(port > taken);
     assert.is(lines[0], `Port ${taken} is in use; trying ${taken + 1}.`);

@@ -22,7 +22,10 @@ let onLine: (() => void) | undefined;
 /** Resolves once the server has logged a line containing `text`. */
 function logged(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server never said '${text}'; it said: ${lines.join(' | ')}`)), 10000);
+    const timer = setTimeout(
+      () => reject(new Error(`the server never said '${text}'; it said: ${lines.join(' | ')}`)),
+      10000,
+    );
     const check = () => {
       if (lines.some((line) => line.includes(text))) (clearTimeout(timer), (onLine = undefined), resolve());
     };
@@ -32,9 +35,21 @@ function logged(text: string): Promise<void> {
 }
 
 test.before.each(async () => {
-  project = await tempProject({ 'site.config.ts': MINI_CONFIG, 'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n', 'content/docs/setup.md': '# Setup\n\nFirst.\n' }, 'egdocs-watch-');
+  project = await tempProject(
+    {
+      'site.config.ts': MINI_CONFIG,
+      'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n',
+      'content/docs/setup.md': '# Setup\n\nFirst.\n',
+    },
+    'egdocs-watch-',
+  );
   lines = [];
-  server = await startDevServer({ configFile: path.join(project.dir, 'site.config.ts'), host: '127.0.0.1', port: 0, log: (line) => (lines.push(line), onLine?.()) });
+  server = await startDevServer({
+    configFile: path.join(project.dir, 'site.config.ts'),
+    host: '127.0.0.1',
+    port: 0,
+    log: (line) => (lines.push(line), onLine?.()),
+  });
   socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
   messages = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
@@ -49,7 +64,10 @@ test.after.each(async () => {
 /** Resolves with the next reload whose page shows `text` (earlier reloads, from the moves themselves, are passed over). */
 function reloadShowing(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no reload showing '${text}'; messages: ${JSON.stringify(messages)}`)), 10000);
+    const timer = setTimeout(
+      () => reject(new Error(`no reload showing '${text}'; messages: ${JSON.stringify(messages)}`)),
+      10000,
+    );
     const onMessage = async (data: WebSocket.RawData) => {
       if ((JSON.parse(String(data)) as DevMessage).type !== 'reload') return;
       const page = await (await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).text();
@@ -81,7 +99,11 @@ test('content/ deleted and written again: the last site stays meanwhile, and edi
   await cp(path.join(project.dir, 'content'), path.join(project.dir, 'saved'), { recursive: true });
   await rm(path.join(project.dir, 'content'), { recursive: true });
   await logged('content/ is gone');
-  assert.is((await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).status, 200, 'the last site is still served');
+  assert.is(
+    (await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).status,
+    200,
+    'the last site is still served',
+  );
   await cp(path.join(project.dir, 'saved'), path.join(project.dir, 'content'), { recursive: true });
   await edit('After the checkout.');
 });

@@ -14,7 +14,14 @@ const docs = {
   'docs/guide/three.md': '# Three\n\nText.\n',
   'docs/hidden.md': '# Hidden page\n',
 };
-const config = { docs: { sidebars: { docs: ['intro', { type: 'category', label: 'Guide', items: ['guide/one', 'guide/two', 'guide/three'] }] } }, navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] } };
+const config = {
+  docs: {
+    sidebars: {
+      docs: ['intro', { type: 'category', label: 'Guide', items: ['guide/one', 'guide/two', 'guide/three'] }],
+    },
+  },
+  navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+};
 
 const byPath = (routes: Route[], path: string) => {
   const route = routes.find((r) => r.path === path);
@@ -24,8 +31,17 @@ const byPath = (routes: Route[], path: string) => {
 
 test('docs get routes under the base path, ending with a slash; slug / is the docs root', async () => {
   const { site } = await buildFromMap(docs, config);
-  const paths = site.routes.filter((r) => r.data.kind === 'doc').map((r) => r.path).sort();
-  assert.equal(paths, ['/base/docs/', '/base/docs/guide/one/', '/base/docs/guide/three/', '/base/docs/guide/two/', '/base/docs/hidden/']);
+  const paths = site.routes
+    .filter((r) => r.data.kind === 'doc')
+    .map((r) => r.path)
+    .sort();
+  assert.equal(paths, [
+    '/base/docs/',
+    '/base/docs/guide/one/',
+    '/base/docs/guide/three/',
+    '/base/docs/guide/two/',
+    '/base/docs/hidden/',
+  ]);
 });
 
 test('previous and next follow the sidebar order; breadcrumbs name the category and the page', async () => {
@@ -34,7 +50,10 @@ test('previous and next follow the sidebar order; breadcrumbs name the category 
   if (two.kind !== 'doc') throw new Error('not a doc');
   assert.equal(two.previous, { label: 'First', href: '/base/docs/guide/one/' });
   assert.equal(two.next, { label: 'Three', href: '/base/docs/guide/three/' });
-  assert.equal(two.breadcrumbs, [{ label: 'Guide', href: '/base/docs/guide/one/' }, { label: 'Two', href: '/base/docs/guide/two/' }]);
+  assert.equal(two.breadcrumbs, [
+    { label: 'Guide', href: '/base/docs/guide/one/' },
+    { label: 'Two', href: '/base/docs/guide/two/' },
+  ]);
   const intro = byPath(site.routes, '/base/docs/').data;
   assert.ok(intro.kind === 'doc' && intro.previous === undefined && intro.next?.href === '/base/docs/guide/one/');
 });
@@ -58,16 +77,24 @@ test('a sidebar doc id that does not exist stops the build with a suggestion', a
     assert.unreachable();
   } catch (error) {
     assert.instance(error, BuildFailed);
-    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), ["site.config.ts  docs.sidebars.docs[1]: doc id 'guide/tow' does not exist; did you mean 'guide/two'?"]);
+    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), [
+      "site.config.ts  docs.sidebars.docs[1]: doc id 'guide/tow' does not exist; did you mean 'guide/two'?",
+    ]);
   }
 });
 
 test('a docs-sidebar navbar item with nothing to link to stops the build', async () => {
   try {
-    await buildFromMap(docs, { navbar: { items: [{ type: 'docSidebar', sidebarId: 'nope', label: 'Docs' }] }, docs: config.docs });
+    await buildFromMap(docs, {
+      navbar: { items: [{ type: 'docSidebar', sidebarId: 'nope', label: 'Docs' }] },
+      docs: config.docs,
+    });
     assert.unreachable();
   } catch (error) {
-    assert.match((error as BuildFailed).diagnostics.map(formatDiagnostic).join('\n'), "navbar.items[0]: sidebar 'nope' does not exist; use one of: docs");
+    assert.match(
+      (error as BuildFailed).diagnostics.map(formatDiagnostic).join('\n'),
+      "navbar.items[0]: sidebar 'nope' does not exist; use one of: docs",
+    );
   }
 });
 
@@ -82,7 +109,10 @@ test('docs tags get a list page and a page per tag', async () => {
 });
 
 test('two sources with one route are a duplicate-route warning', async () => {
-  const { diagnostics } = await buildFromMap({ ...docs, 'docs/guide/copy.md': '---\nslug: one\n---\n# Copy\n' }, config);
+  const { diagnostics } = await buildFromMap(
+    { ...docs, 'docs/guide/copy.md': '---\nslug: one\n---\n# Copy\n' },
+    config,
+  );
   assert.equal(diagnostics.filter((d) => d.code === 'duplicate-route').map(formatDiagnostic), [
     'content/docs/guide/copy.md:2:1  route /base/docs/guide/one/ is produced by both content/docs/guide/copy.md and content/docs/guide/one.md; only the first is written; give one of them another slug',
   ]);
@@ -91,16 +121,20 @@ test('two sources with one route are a duplicate-route warning', async () => {
 const blog = {
   'blog/authors.yml': 'ann:\n  name: Ann Lee\n  title: Writer\nbob:\n  name: Bob Roe\n',
   'blog/tags.yml': 'hello:\n  label: Hello\nnews:\n  label: News\n',
-  'blog/2025-01-02-first.md': '---\ntitle: First\nauthors: [ann]\ntags: [hello]\n---\nShort intro.\n\n<!-- truncate -->\n\nMore.\n',
+  'blog/2025-01-02-first.md':
+    '---\ntitle: First\nauthors: [ann]\ntags: [hello]\n---\nShort intro.\n\n<!-- truncate -->\n\nMore.\n',
   'blog/2025-03-04-second.md': `---\ntitle: Second\nauthors: [ann, bob]\ntags: [hello, news]\n---\n${'word '.repeat(450)}\n`,
 };
 
 test('blog posts: newest first, slug from the file name, reading time, excerpt', async () => {
   const { site } = await buildFromMap(blog);
-  assert.equal(site.posts.map((p) => [p.slug, p.date, p.readingMinutes, p.truncated]), [
-    ['second', '2025-03-04', 3, false],
-    ['first', '2025-01-02', 1, true],
-  ]);
+  assert.equal(
+    site.posts.map((p) => [p.slug, p.date, p.readingMinutes, p.truncated]),
+    [
+      ['second', '2025-03-04', 3, false],
+      ['first', '2025-01-02', 1, true],
+    ],
+  );
   const list = byPath(site.routes, '/base/blog/').data;
   assert.ok(list.kind === 'blog-list' && list.posts.length === 2);
 });
@@ -108,7 +142,17 @@ test('blog posts: newest first, slug from the file name, reading time, excerpt',
 test('blog: archive, authors, one page per author, tags and one page per tag', async () => {
   const { site } = await buildFromMap(blog);
   const paths = new Set(site.routes.map((r) => r.path));
-  for (const path of ['/base/blog/archive/', '/base/blog/authors/', '/base/blog/authors/ann/', '/base/blog/authors/bob/', '/base/blog/tags/', '/base/blog/tags/hello/', '/base/blog/tags/news/', '/base/blog/first/', '/base/blog/second/']) {
+  for (const path of [
+    '/base/blog/archive/',
+    '/base/blog/authors/',
+    '/base/blog/authors/ann/',
+    '/base/blog/authors/bob/',
+    '/base/blog/tags/',
+    '/base/blog/tags/hello/',
+    '/base/blog/tags/news/',
+    '/base/blog/first/',
+    '/base/blog/second/',
+  ]) {
     assert.ok(paths.has(path), path);
   }
   const ann = byPath(site.routes, '/base/blog/authors/ann/').data;
@@ -123,10 +167,15 @@ test('the blog list is paginated', async () => {
 
 test('an unknown author is an error at the authors line, with a suggestion', async () => {
   try {
-    await buildFromMap({ ...blog, 'blog/2025-05-01-third.md': '---\ntitle: Third\ntags: [hello]\nauthors: [anne]\n---\nx\n' });
+    await buildFromMap({
+      ...blog,
+      'blog/2025-05-01-third.md': '---\ntitle: Third\ntags: [hello]\nauthors: [anne]\n---\nx\n',
+    });
     assert.unreachable();
   } catch (error) {
-    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), ["content/blog/2025-05-01-third.md:4:1  unknown author 'anne'; did you mean 'ann'?"]);
+    assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), [
+      "content/blog/2025-05-01-third.md:4:1  unknown author 'anne'; did you mean 'ann'?",
+    ]);
   }
 });
 
@@ -135,7 +184,10 @@ test('an unknown tag is an error naming the tags file', async () => {
     await buildFromMap({ ...blog, 'blog/2025-05-01-third.md': '---\ntitle: Third\ntags: [zzz]\n---\nx\n' });
     assert.unreachable();
   } catch (error) {
-    assert.match((error as BuildFailed).diagnostics.map(formatDiagnostic).join(), "content/blog/2025-05-01-third.md:3:1  unknown tag 'zzz'; add 'zzz' to content/blog/tags.yml");
+    assert.match(
+      (error as BuildFailed).diagnostics.map(formatDiagnostic).join(),
+      "content/blog/2025-05-01-third.md:3:1  unknown tag 'zzz'; add 'zzz' to content/blog/tags.yml",
+    );
   }
 });
 

@@ -4,7 +4,18 @@
 // lunr's own weights. Then the ranking on top (every word present, adjacent words, the page as a whole) and the
 // texts of the hits it shows. It runs in the search worker (worker.ts) and, for tests, `egdocs check` and
 // `npm run bench:search`, in node. No DOM, no network: files come through `IndexFiles`.
-import { type DocsFile, FORMAT, floorIndex, letterOf, type Manifest, type PageRecord, type ShardFile, undeltas, type VocabFile, vocabName } from './format.ts';
+import {
+  type DocsFile,
+  FORMAT,
+  floorIndex,
+  letterOf,
+  type Manifest,
+  type PageRecord,
+  type ShardFile,
+  undeltas,
+  type VocabFile,
+  vocabName,
+} from './format.ts';
 import { lunr, lunrInternals } from './lunr.ts';
 import { FIELDS, identifiersOf, isStopWord, queryPipeline, SEPARATOR, stem } from './tokens.ts';
 
@@ -85,7 +96,8 @@ interface Vocabulary {
 function expand(vocabulary: Vocabulary, clause: lunr.Query.Clause, term: string): string[] {
   const stars = term.split('*').length - 1;
   if (clause.editDistance === undefined && stars === 0) return vocabulary.terms.has(term) ? [term] : [];
-  if (clause.editDistance === 1 && stars === 0) return vocabulary.list.filter((candidate) => withinOneEdit(candidate, term));
+  if (clause.editDistance === 1 && stars === 0)
+    return vocabulary.list.filter((candidate) => withinOneEdit(candidate, term));
   if (clause.editDistance === undefined && stars === 1 && term.endsWith('*')) {
     const prefix = term.slice(0, -1);
     const { list } = vocabulary;
@@ -100,14 +112,19 @@ function expand(vocabulary: Vocabulary, clause: lunr.Query.Clause, term: string)
     for (let i = low; i < list.length && list[i].startsWith(prefix); i++) found.push(list[i]);
     return found;
   }
-  return vocabulary.tokens().intersect(lunrInternals.TokenSet.fromClause({ ...clause, term })).toArray();
+  return vocabulary
+    .tokens()
+    .intersect(lunrInternals.TokenSet.fromClause({ ...clause, term }))
+    .toArray();
 }
 
 /** A manifest, checked: a worker must never misread files from another build or another version of egdocs. */
 export function readManifest(value: unknown): Manifest {
   const manifest = value as Manifest;
   if (!manifest || manifest.format !== FORMAT || !Array.isArray(manifest.shards) || !Array.isArray(manifest.letters)) {
-    throw new Error(`the search index is not one this version of egdocs reads (format ${String((manifest as { format?: unknown })?.format)})`);
+    throw new Error(
+      `the search index is not one this version of egdocs reads (format ${String((manifest as { format?: unknown })?.format)})`,
+    );
   }
   return manifest;
 }
@@ -138,7 +155,10 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const vocabulary = (letter: string): Promise<Vocabulary> => {
     let found = vocabularies.get(letter);
     if (!found) {
-      found = load<VocabFile>(vocabName(letter), (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df)).then((file) => {
+      found = load<VocabFile>(
+        vocabName(letter),
+        (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df),
+      ).then((file) => {
         let tokens: lunr.TokenSet | undefined;
         return {
           list: file.terms,
@@ -185,7 +205,11 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   };
   const shardOf = (term: string) => Math.max(0, floorIndex(manifest.shards, term));
 
-  const chunk = (n: number) => load<DocsFile>(`d${n}`, (v) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object');
+  const chunk = (n: number) =>
+    load<DocsFile>(
+      `d${n}`,
+      (v) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object',
+    );
   const pageOf = (section: number) => floorIndex(pageStarts, section);
   const recordOf = async (section: number) => {
     const n = floorIndex(chunkStarts, section);
@@ -222,27 +246,30 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   };
 
   /** The clauses of a plain query: each word as typed and stemmed, a prefix for the last, one typo for long words. */
-  const plainQuery = (words: string[], identifiers: string[], typing: string | undefined, fixes: Map<string, string[]>) => (query: lunr.Query) => {
-    words.forEach((word, i) => {
-      query.term(word, { boost: 10 });
-      if (isStopWord(word)) return;
-      if (i === words.length - 1) query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
-      if (word.length >= FUZZY_MIN_LENGTH) {
-        // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
-        // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
-        const stemmed = stem(word);
-        if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
-        query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
-        // A word the index does not have is a typo: its corrections stand for it as fully as the word would have.
-        for (const term of fixes.get(word) ?? []) query.term(term, { usePipeline: false, boost: 10 });
+  const plainQuery =
+    (words: string[], identifiers: string[], typing: string | undefined, fixes: Map<string, string[]>) =>
+    (query: lunr.Query) => {
+      words.forEach((word, i) => {
+        query.term(word, { boost: 10 });
+        if (isStopWord(word)) return;
+        if (i === words.length - 1)
+          query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
+        if (word.length >= FUZZY_MIN_LENGTH) {
+          // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
+          // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
+          const stemmed = stem(word);
+          if (stemmed.length > 3) query.term(stemmed, { usePipeline: false, editDistance: 1, boost: 1 });
+          query.term(word, { usePipeline: false, editDistance: 1, boost: 1 });
+          // A word the index does not have is a typo: its corrections stand for it as fully as the word would have.
+          for (const term of fixes.get(word) ?? []) query.term(term, { usePipeline: false, boost: 10 });
+        }
+      });
+      // A name typed whole (google-services.json, NEXT_PUBLIC_API_URL) outranks pages that only use its words.
+      for (const name of identifiers) {
+        query.term(name, { usePipeline: false, boost: 20 });
+        if (name === typing) query.term(name, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 6 });
       }
-    });
-    // A name typed whole (google-services.json, NEXT_PUBLIC_API_URL) outranks pages that only use its words.
-    for (const name of identifiers) {
-      query.term(name, { usePipeline: false, boost: 20 });
-      if (name === typing) query.term(name, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 6 });
-    }
-  };
+    };
 
   /** The clauses a query function makes, each with the terms lunr would look up for it. */
   const clausesOf = (build: (query: lunr.Query) => void): { clause: lunr.Query.Clause; terms: string[] }[] => {
@@ -250,7 +277,9 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     build(scratch);
     return scratch.clauses.map((clause) => ({
       clause,
-      terms: clause.usePipeline ? (pipeline.runString as (text: string, metadata: object) => string[])(clause.term, { fields: clause.fields }) : [clause.term],
+      terms: clause.usePipeline
+        ? (pipeline.runString as (text: string, metadata: object) => string[])(clause.term, { fields: clause.fields })
+        : [clause.term],
     }));
   };
 
@@ -284,16 +313,24 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     };
     if (syntax) for (const { terms } of clausesOf(build!)) terms.forEach(want);
     else for (const term of [...words, ...words.map(stem), ...identifiers]) if (term) want(term);
-    const known = new Map(await Promise.all([...wanted].map(async (letter) => [letter, await vocabulary(letter)] as const)));
+    const known = new Map(
+      await Promise.all([...wanted].map(async (letter) => [letter, await vocabulary(letter)] as const)),
+    );
 
-    const fixes = new Map(content.map((word) => [word, known.has(letterOf(word)) ? corrections(word, known.get(letterOf(word))!) : []]));
+    const fixes = new Map(
+      content.map((word) => [word, known.has(letterOf(word)) ? corrections(word, known.get(letterOf(word))!) : []]),
+    );
     if (!syntax) build = plainQuery(words, identifiers, lastName, fixes);
 
     // 2. The terms each clause expands to, from the vocabularies (the commonest few for a prefix).
     const expanded = new Set<string>();
     for (const { clause, terms } of clausesOf(build!)) {
       for (const term of terms) {
-        const sets = term.startsWith('*') ? [...known.values()] : known.has(letterOf(term)) ? [known.get(letterOf(term))!] : [];
+        const sets = term.startsWith('*')
+          ? [...known.values()]
+          : known.has(letterOf(term))
+            ? [known.get(letterOf(term))!]
+            : [];
         let found = sets.flatMap((set) => expand(set, clause, term));
         const most = term.length > 2 ? MAX_PREFIX_TERMS : MAX_LETTER_TERMS;
         if (clause.wildcard === lunr.Query.wildcard.TRAILING && !syntax && found.length > most) {
@@ -309,7 +346,13 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     // on what earlier queries happened to load.
     await Promise.all([...new Set([...expanded].map(shardOf))].map(shard));
     const terms = [...expanded].filter((term) => term in invertedIndex).sort();
-    const index = new lunrInternals.Index({ invertedIndex, fieldVectors, tokenSet: lunrInternals.TokenSet.fromArray(terms), fields: FIELDS as unknown as string[], pipeline });
+    const index = new lunrInternals.Index({
+      invertedIndex,
+      fieldVectors,
+      tokenSet: lunrInternals.TokenSet.fromArray(terms),
+      fields: FIELDS as unknown as string[],
+      pipeline,
+    });
     const results = syntax ? index.search(query) : index.query(build!);
 
     // 4. Ranking: every word counts, and a page about the subject as a whole outranks a page that mentions it.
@@ -331,7 +374,13 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       if (inPart && content.length) lunrScore *= 1 + PART * (inPart / content.length);
       // A section whose headline (page title, heading, categories) holds every word is about the query, not a
       // passing mention: "which php version" wants the heading "PHP version".
-      const headline = content.length > 0 && content.every((_, i) => matched.some((term) => answers[i](term) && (metadata[term]?.title || metadata[term]?.heading || metadata[term]?.part)));
+      const headline =
+        content.length > 0 &&
+        content.every((_, i) =>
+          matched.some(
+            (term) => answers[i](term) && (metadata[term]?.title || metadata[term]?.heading || metadata[term]?.part),
+          ),
+        );
       if (headline) lunrScore *= HEADLINE;
       return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: 0, score: 0 };
     });
@@ -356,7 +405,8 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     // Words side by side count, which takes the sections' text: it is loaded for the sections that could reach
     // the shown results with that bonus (at most ADJACENT times their score now), not for every match.
     const texts = new Map<number, Awaited<ReturnType<typeof recordOf>>>();
-    const phrase = content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
+    const phrase =
+      content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
     const shown = Math.min(limit, scored.length);
     const bar = phrase && shown ? scored[shown - 1].score : Infinity;
     const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
@@ -371,7 +421,11 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
 
     // 5. What is shown: excerpts only for these.
     const top = scored.slice(0, limit);
-    await Promise.all(top.filter(({ section }) => !texts.has(section)).map(async ({ section }) => texts.set(section, await recordOf(section))));
+    await Promise.all(
+      top
+        .filter(({ section }) => !texts.has(section))
+        .map(async ({ section }) => texts.set(section, await recordOf(section))),
+    );
     return top.map(({ section, page, matched, score }) => {
       const { anchor, heading, text, page: record } = texts.get(section)!;
       const [title, path, breadcrumb, kind] = record;
@@ -396,7 +450,11 @@ function answersWord(word: string, fixes: string[]): (term: string) => boolean {
   const stemmed = stem(word);
   const fuzzy = word.length >= FUZZY_MIN_LENGTH;
   return (term) =>
-    term === stemmed || term.startsWith(word) || term.startsWith(stemmed) || (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) || fixes.includes(term);
+    term === stemmed ||
+    term.startsWith(word) ||
+    term.startsWith(stemmed) ||
+    (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
+    fixes.includes(term);
 }
 
 /** True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours. */
@@ -426,7 +484,8 @@ const NAME = /[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+/g;
  */
 export function matchesIn(text: string, terms: Set<string>): [start: number, length: number][] {
   const found: [number, number][] = [];
-  for (const match of text.matchAll(NAME)) if (terms.has(match[0].toLowerCase())) found.push([match.index!, match[0].length]);
+  for (const match of text.matchAll(NAME))
+    if (terms.has(match[0].toLowerCase())) found.push([match.index!, match[0].length]);
   for (const match of text.matchAll(WORD)) {
     const word = match[0].toLowerCase().replace(/^\W+|\W+$/g, '');
     if (!word || found.some(([start, length]) => match.index! >= start && match.index! < start + length)) continue;

@@ -58,7 +58,10 @@ export function queryPipeline(): lunr.Pipeline {
 }
 
 const stopWords = new Set<string>();
-for (const word of 'a able about across after all almost also am among an and any are as at be because been but by can cannot could dear did do does either else ever every for from get got had has have he her hers him his how however i if in into is it its just least let like likely may me might most must my neither no nor not of off often on only or other our own rather said say says she should since so some than that the their them then there these they this tis to too twas us wants was we were what when where which while who whom why will with would yet you your'.split(' ')) stopWords.add(word);
+for (const word of 'a able about across after all almost also am among an and any are as at be because been but by can cannot could dear did do does either else ever every for from get got had has have he her hers him his how however i if in into is it its just least let like likely may me might most must my neither no nor not of off often on only or other our own rather said say says she should since so some than that the their them then there these they this tis to too twas us wants was we were what when where which while who whom why will with would yet you your'.split(
+  ' ',
+))
+  stopWords.add(word);
 /** lunr's English stop words. */
 export const isStopWord = (word: string): boolean => stopWords.has(word);
 
@@ -71,7 +74,10 @@ export function termsOf(text: string, { joined = false } = {}): string[] {
   const terms: string[] = [];
   const add = (word: string, whole: boolean) => {
     // lunr's trimmer: non-word characters off both ends (most words have none, and the regexes are the cost).
-    const trimmed = isWordChar(word.charCodeAt(0)) && isWordChar(word.charCodeAt(word.length - 1)) ? word : word.replace(/^\W+/, '').replace(/\W+$/, '');
+    const trimmed =
+      isWordChar(word.charCodeAt(0)) && isWordChar(word.charCodeAt(word.length - 1))
+        ? word
+        : word.replace(/^\W+/, '').replace(/\W+$/, '');
     if (!trimmed || isStopWord(trimmed)) return;
     terms.push(whole ? trimmed : stem(trimmed));
   };
@@ -81,7 +87,8 @@ export function termsOf(text: string, { joined = false } = {}): string[] {
     // Titles and headings also give each pair of neighbouring words joined, as readers type them: "Self Pickup" is
     // found as "selfpickup" (and, one typo away, "selfpikup").
     const plain = (word: string) => /^[a-z]{2,}$/.test(word) && !isStopWord(word);
-    for (let i = 1; i < words.length; i++) if (plain(words[i - 1]) && plain(words[i])) add(words[i - 1] + words[i], false);
+    for (let i = 1; i < words.length; i++)
+      if (plain(words[i - 1]) && plain(words[i])) add(words[i - 1] + words[i], false);
   }
   const { whole, parts } = identifiersOf(text);
   for (const name of whole) add(name, true);

@@ -3,10 +3,18 @@
 import { createEngine, type Engine, type EngineOptions, readManifest, type SearchHit } from './engine.ts';
 import { fileName } from './format.ts';
 
-export type WorkerRequest = { type: 'init'; indexUrl: string; options: EngineOptions } | { type: 'query'; id: number; query: string; limit: number };
-export type WorkerResponse = { type: 'ready'; ms: number } | { type: 'results'; id: number; hits: SearchHit[]; ms: number } | { type: 'error'; id?: number; message: string };
+export type WorkerRequest =
+  | { type: 'init'; indexUrl: string; options: EngineOptions }
+  | { type: 'query'; id: number; query: string; limit: number };
+export type WorkerResponse =
+  | { type: 'ready'; ms: number }
+  | { type: 'results'; id: number; hits: SearchHit[]; ms: number }
+  | { type: 'error'; id?: number; message: string };
 
-const scope = self as unknown as { onmessage: (event: MessageEvent<WorkerRequest>) => void; postMessage(message: WorkerResponse): void };
+const scope = self as unknown as {
+  onmessage: (event: MessageEvent<WorkerRequest>) => void;
+  postMessage(message: WorkerResponse): void;
+};
 let engine: Promise<Engine> | undefined;
 
 /** One of the index's files, parsed; a failed request or a file that is not JSON is an error naming the file. */
@@ -26,7 +34,11 @@ scope.onmessage = async ({ data: message }) => {
     const manifestUrl = new URL(message.indexUrl, location.href);
     engine = fetchJson(manifestUrl, 'manifest').then((value) => {
       const manifest = readManifest(value);
-      return createEngine(manifest, (name) => fetchJson(new URL(fileName(name, manifest.hash), manifestUrl), name), message.options);
+      return createEngine(
+        manifest,
+        (name) => fetchJson(new URL(fileName(name, manifest.hash), manifestUrl), name),
+        message.options,
+      );
     });
     engine.then(
       () => scope.postMessage({ type: 'ready', ms: performance.now() - start }),

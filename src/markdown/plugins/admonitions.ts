@@ -6,48 +6,65 @@ import type { MarkdownEnv } from '../env.ts';
 import { fileLine } from '../env.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger'] as const;
-const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info: 'Info', caution: 'Caution', warning: 'Warning', danger: 'Danger' };
+const DEFAULT_TITLES: Record<string, string> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  caution: 'Caution',
+  warning: 'Warning',
+  danger: 'Danger',
+};
 const OPEN = /^:::\s*([a-z]+)(?:\s+(.*))?$/;
 
 export function admonitions(md: MarkdownIt): void {
-  md.block.ruler.before('fence', 'admonition', (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
-    const line = lineText(state, startLine);
-    const match = OPEN.exec(line);
-    if (!match) return false;
-    const type = match[1];
-    if (!(ADMONITION_TYPES as readonly string[]).includes(type)) return false;
-    if (silent) return true;
+  md.block.ruler.before(
+    'fence',
+    'admonition',
+    (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
+      const line = lineText(state, startLine);
+      const match = OPEN.exec(line);
+      if (!match) return false;
+      const type = match[1];
+      if (!(ADMONITION_TYPES as readonly string[]).includes(type)) return false;
+      if (silent) return true;
 
-    // Find the closing ':::' at the same or lower indentation, allowing nested admonitions.
-    let depth = 1;
-    let next = startLine + 1;
-    for (; next < endLine; next++) {
-      const text = lineText(state, next);
-      if (OPEN.test(text) && (ADMONITION_TYPES as readonly string[]).includes(OPEN.exec(text)![1])) depth++;
-      else if (/^:::\s*$/.test(text) && --depth === 0) break;
-    }
-    if (next >= endLine) {
-      const env = state.env as unknown as MarkdownEnv;
-      fail('content', `':::${type}' is never closed`, { file: env.source.file, line: fileLine(env, startLine), column: 1 }, "add a line ':::' after its content");
-    }
+      // Find the closing ':::' at the same or lower indentation, allowing nested admonitions.
+      let depth = 1;
+      let next = startLine + 1;
+      for (; next < endLine; next++) {
+        const text = lineText(state, next);
+        if (OPEN.test(text) && (ADMONITION_TYPES as readonly string[]).includes(OPEN.exec(text)![1])) depth++;
+        else if (/^:::\s*$/.test(text) && --depth === 0) break;
+      }
+      if (next >= endLine) {
+        const env = state.env as unknown as MarkdownEnv;
+        fail(
+          'content',
+          `':::${type}' is never closed`,
+          { file: env.source.file, line: fileLine(env, startLine), column: 1 },
+          "add a line ':::' after its content",
+        );
+      }
 
-    const title = match[2]?.trim() || DEFAULT_TITLES[type];
-    const open = state.push('admonition_open', 'div', 1);
-    open.block = true;
-    open.info = type;
-    open.meta = { title };
-    open.map = [startLine, next + 1];
-    const oldParent = state.parentType;
-    const oldLineMax = state.lineMax;
-    state.parentType = 'blockquote' as typeof state.parentType;
-    state.lineMax = next;
-    state.md.block.tokenize(state, startLine + 1, next);
-    state.parentType = oldParent;
-    state.lineMax = oldLineMax;
-    state.push('admonition_close', 'div', -1).block = true;
-    state.line = next + 1;
-    return true;
-  }, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+      const title = match[2]?.trim() || DEFAULT_TITLES[type];
+      const open = state.push('admonition_open', 'div', 1);
+      open.block = true;
+      open.info = type;
+      open.meta = { title };
+      open.map = [startLine, next + 1];
+      const oldParent = state.parentType;
+      const oldLineMax = state.lineMax;
+      state.parentType = 'blockquote' as typeof state.parentType;
+      state.lineMax = next;
+      state.md.block.tokenize(state, startLine + 1, next);
+      state.parentType = oldParent;
+      state.lineMax = oldLineMax;
+      state.push('admonition_close', 'div', -1).block = true;
+      state.line = next + 1;
+      return true;
+    },
+    { alt: ['paragraph', 'reference', 'blockquote', 'list'] },
+  );
 
   md.renderer.rules.admonition_open = (tokens, idx) => {
     const { info: type, meta } = tokens[idx];

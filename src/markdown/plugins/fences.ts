@@ -28,5 +28,7 @@ export function unclosedFences(md: MarkdownIt): void {
 /** Whether a line (with any blockquote or list indentation before it) closes a fence opened with `markup`. */
 function closes(line: string, markup: string): boolean {
   const marker = /^[\s>]*([`~]{3,})[ \t]*\r?$/.exec(line)?.[1];
-  return marker !== undefined && marker[0] === markup[0] && marker.length >= markup.length && new Set(marker).size === 1;
+  return (
+    marker !== undefined && marker[0] === markup[0] && marker.length >= markup.length && new Set(marker).size === 1
+  );
 }

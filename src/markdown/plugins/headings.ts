@@ -25,7 +25,12 @@ export function headings(md: MarkdownIt): void {
       const first = lineOf.get(match[1]);
       if (first !== undefined) {
         const column = Math.max(0, (env.lines[bodyLine] ?? '').lastIndexOf(`{#${match[1]}}`)) + 1;
-        fail('content', `heading id '${match[1]}' is already used on line ${first}`, { file: env.source.file, line, column }, 'give this heading another {#id}');
+        fail(
+          'content',
+          `heading id '${match[1]}' is already used on line ${first}`,
+          { file: env.source.file, line, column },
+          'give this heading another {#id}',
+        );
       }
       lineOf.set(match[1], line);
       tokens[i].attrSet('id', match[1]);
@@ -51,7 +56,8 @@ export function headings(md: MarkdownIt): void {
       ariaHidden: false,
       renderAttrs: (slug, state) => {
         const tokens = state.tokens;
-        while (next < tokens.length && !(tokens[next].type === 'heading_open' && attr(tokens[next], 'id') === slug)) next++;
+        while (next < tokens.length && !(tokens[next].type === 'heading_open' && attr(tokens[next], 'id') === slug))
+          next++;
         const heading = next < tokens.length ? next++ : -1;
         return { 'aria-label': `Direct link to ${heading >= 0 ? tokens[heading + 1].content : slug}` };
       },
@@ -75,7 +81,12 @@ export function headings(md: MarkdownIt): void {
       if (token.type !== 'heading_open') continue;
       const id = attr(token, 'id');
       if (!id) continue;
-      env.headings.push({ level: Number(token.tag.slice(1)), id, text: plainText(tokens[i + 1].children ?? []), line: fileLine(env, token.map?.[0] ?? 0) });
+      env.headings.push({
+        level: Number(token.tag.slice(1)),
+        id,
+        text: plainText(tokens[i + 1].children ?? []),
+        line: fileLine(env, token.map?.[0] ?? 0),
+      });
     }
   });
 }

@@ -17,8 +17,20 @@ export const defaults: HighlightOptions = { themes: { light: 'github-light', dar
 
 /** Names writers use mapped to Shiki grammar ids. */
 const ALIASES: Record<string, string> = {
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', env: 'dotenv', js: 'javascript', ts: 'typescript',
-  yml: 'yaml', htaccess: 'apache', plist: 'xml', gradle: 'groovy', kt: 'kotlin', md: 'markdown', conf: 'nginx',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  env: 'dotenv',
+  js: 'javascript',
+  ts: 'typescript',
+  yml: 'yaml',
+  htaccess: 'apache',
+  plist: 'xml',
+  gradle: 'groovy',
+  kt: 'kotlin',
+  md: 'markdown',
+  conf: 'nginx',
 };
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
 
@@ -43,7 +55,12 @@ export function parseFenceInfo(info: string): FenceInfo {
     if (!Number.isFinite(from)) continue;
     for (let n = from; n <= (Number.isFinite(to) ? to : from); n++) highlight.add(n);
   }
-  return { lang, title: title ? title[1] ?? title[2] ?? title[3] : undefined, highlight, lineNumbers: /\bshowLineNumbers\b/.test(rest) };
+  return {
+    lang,
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    highlight,
+    lineNumbers: /\bshowLineNumbers\b/.test(rest),
+  };
 }
 
 /** Grammar id for a fence language, or undefined for plain text. */
@@ -112,7 +129,9 @@ export class CodeHighlighter {
 
   /** The <pre> for a fence, or undefined when it is not cached and Shiki is not loaded yet. */
   highlight(code: string, info: FenceInfo): string | undefined {
-    const key = createHash('sha256').update(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`).digest('base64url');
+    const key = createHash('sha256')
+      .update(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`)
+      .digest('base64url');
     this.used.add(key);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;

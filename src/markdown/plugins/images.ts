@@ -32,7 +32,11 @@ export function images(md: MarkdownIt, options: ImageOptions): void {
         const contentPath = contentPathOf(raw, env.source.file, config);
         const bytes = assets.get(contentPath);
         if (!bytes) {
-          env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, { file: env.source.file, line, column });
+          env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, {
+            file: env.source.file,
+            line,
+            column,
+          });
           continue;
         }
         const url = assetUrl(config, contentPath, bytes);

@@ -49,7 +49,11 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
 }
 
 /** What a written href points at, resolved against the file it is written in. */
-export function resolveLink(raw: string, fromFile: string, options: LinkOptions): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
+export function resolveLink(
+  raw: string,
+  fromFile: string,
+  options: LinkOptions,
+): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
   const { config, routeByFile } = options;
   if (isExternal(raw)) return { href: raw, hash: '', kind: 'external' };
   const hashAt = raw.indexOf('#');
