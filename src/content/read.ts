@@ -55,11 +55,22 @@ async function assertContentFolder(contentDir: string, root: string): Promise<vo
   if (info instanceof Error) {
     // A link named content that leads nowhere is not a missing folder: name the link.
     if (info.code === 'ENOENT' && !(await lstat(contentDir).catch(() => undefined))) {
-      fail('content', `no content/ folder at ${contentDir}`, undefined, 'create content/docs/intro.md (a "# Title" line and some text) beside the config file to start a site');
+      fail(
+        'content',
+        `no content/ folder at ${contentDir}`,
+        undefined,
+        'create content/docs/intro.md (a "# Title" line and some text) beside the config file to start a site',
+      );
     }
     unreadable(info, root);
   }
-  if (!info.isDirectory()) fail('content', 'is a file, not a folder', { file: 'content' }, 'content/ must be a folder of markdown files (content/docs/intro.md)');
+  if (!info.isDirectory())
+    fail(
+      'content',
+      'is a file, not a folder',
+      { file: 'content' },
+      'content/ must be a folder of markdown files (content/docs/intro.md)',
+    );
 }
 
 /** A path as messages show it: relative to the project root, with forward slashes. */
@@ -71,13 +82,19 @@ function relativeTo(root: string, full: string): string {
 function unreadable(error: NodeJS.ErrnoException, root: string, hint?: string): never {
   const where = error.path ? relativeTo(root, error.path) : 'content/';
   const hints: Record<string, string> = {
-    ENOENT: 'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again',
+    ENOENT:
+      'it went away while the build read content/ (a branch switch, or a tool moving folders); run the build again',
     EACCES: 'egdocs may not read it: check its permissions (ls -l)',
     EPERM: 'egdocs may not read it: check its permissions (ls -l)',
     ELOOP: 'a symbolic link there leads to itself',
     EMFILE: 'too many files are open: raise the limit (ulimit -n) and build again',
   };
-  fail('content', `cannot be read (${error.code ?? error.message})`, { file: where }, hint ?? hints[error.code ?? ''] ?? 'check that the path can be read');
+  fail(
+    'content',
+    `cannot be read (${error.code ?? error.message})`,
+    { file: where },
+    hint ?? hints[error.code ?? ''] ?? 'check that the path can be read',
+  );
 }
 
 /**
@@ -96,7 +113,13 @@ export async function updateContentFiles(files: ContentFiles, root: string, chan
     }
     const info = await stat(path.join(contentDir, rel)).catch(() => undefined);
     // A folder gone again since the event (deleted while serve was catching up) has nothing to list.
-    const found = info?.isDirectory() ? (await listFiles(path.join(contentDir, rel), root).catch(() => [])).map((inner) => (rel ? `${rel}/${inner}` : inner)) : info?.isFile() ? [rel] : [];
+    const found = info?.isDirectory()
+      ? (await listFiles(path.join(contentDir, rel), root).catch(() => [])).map((inner) =>
+          rel ? `${rel}/${inner}` : inner,
+        )
+      : info?.isFile()
+        ? [rel]
+        : [];
     for (const name of found) {
       // Gone again since the listing (deleted while serve was catching up): nothing to read.
       const bytes = await readFile(path.join(contentDir, name)).catch(() => undefined);
@@ -154,7 +177,12 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
 }
 
 /** One markdown file to its Source, or the error in its front matter; drafts give neither. */
-function parseSource(kind: SourceKind, file: string, relPath: string, text: string): { source?: Source; error?: Diagnostic; warning?: Diagnostic } {
+function parseSource(
+  kind: SourceKind,
+  file: string,
+  relPath: string,
+  text: string,
+): { source?: Source; error?: Diagnostic; warning?: Diagnostic } {
   try {
     const { frontMatter, body, bodyLine, keyLines } = splitFrontMatter(text, file);
     if (frontMatter.draft === true) return {};
@@ -164,7 +192,16 @@ function parseSource(kind: SourceKind, file: string, relPath: string, text: stri
     // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
     if (Object.keys(frontMatter).length === 0 && body.trim() === '') {
       const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;
-      return { source, warning: { severity: 'warning', code: 'content', message: 'the page is empty: no title and no text', location: { file, line: 1, column: 1 }, hint } };
+      return {
+        source,
+        warning: {
+          severity: 'warning',
+          code: 'content',
+          message: 'the page is empty: no title and no text',
+          location: { file, line: 1, column: 1 },
+          hint,
+        },
+      };
     }
     return { source };
   } catch (error) {
@@ -200,7 +237,13 @@ function readTags(text: string | undefined): Map<string, TagInfo> {
 /** An author or tag id is the last segment of its page's URL: it must be one plain name. */
 function checkId(id: string, what: string, file: string, text: string): void {
   const problem = idProblem(id);
-  if (problem) fail('content', `${what} id '${id}' ${problem}`, { file, line: lineOf(text, `${id}:`) }, `rename it to letters, digits and dashes, like '${id.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || what}'`);
+  if (problem)
+    fail(
+      'content',
+      `${what} id '${id}' ${problem}`,
+      { file, line: lineOf(text, `${id}:`) },
+      `rename it to letters, digits and dashes, like '${id.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || what}'`,
+    );
 }
 
 function readYamlMap(text: string | undefined, file: string): Record<string, unknown> {
@@ -208,10 +251,16 @@ function readYamlMap(text: string | undefined, file: string): Record<string, unk
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) {
     const problem = explainYamlError(text, doc);
-    fail('content', `invalid YAML: ${problem.message}`, { file, line: problem.line, column: problem.column }, problem.hint);
+    fail(
+      'content',
+      `invalid YAML: ${problem.message}`,
+      { file, line: problem.line, column: problem.column },
+      problem.hint,
+    );
   }
   const value = doc.toJS() ?? {};
-  if (typeof value !== 'object' || Array.isArray(value)) fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
+  if (typeof value !== 'object' || Array.isArray(value))
+    fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
   return value;
 }
 
@@ -239,7 +288,9 @@ async function listFiles(dir: string, root: string): Promise<string[]> {
   // One folder at a time, in name order: the first problem found is the same on every run. `ancestors` are the real
   // paths of the folders being listed, for telling a link that loops back.
   const visit = async (folder: string, rel: string, ancestors: string[]): Promise<void> => {
-    const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
+    const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) =>
+      unreadable(error, root),
+    );
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(folder, entry.name);
       const name = rel ? `${rel}/${entry.name}` : entry.name;
@@ -251,7 +302,13 @@ async function listFiles(dir: string, root: string): Promise<string[]> {
         else if (target.isDirectory()) {
           const real = await realpath(full).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
           // A link to a folder that holds it: listing it would never end.
-          if (ancestors.includes(real)) fail('content', `is a symbolic link to ${await readlink(full)}, a folder that holds it`, { file: relativeTo(root, full) }, 'remove the link, or point it at a folder outside this one');
+          if (ancestors.includes(real))
+            fail(
+              'content',
+              `is a symbolic link to ${await readlink(full)}, a folder that holds it`,
+              { file: relativeTo(root, full) },
+              'remove the link, or point it at a folder outside this one',
+            );
           await visit(full, name, [...ancestors, real]);
         }
       }
@@ -269,6 +326,14 @@ async function followLink(link: string, root: string): Promise<Stats> {
   } catch (error) {
     const failure = error as NodeJS.ErrnoException;
     const target = await readlink(link).catch(() => '?');
-    unreadable(failure, root, failure.code === 'ENOENT' ? `it is a symbolic link to ${target}, which does not exist: make the target or remove the link` : failure.code === 'ELOOP' ? `it is a symbolic link to ${target}, which leads back to itself: point it at a file or folder, or remove it` : undefined);
+    unreadable(
+      failure,
+      root,
+      failure.code === 'ENOENT'
+        ? `it is a symbolic link to ${target}, which does not exist: make the target or remove the link`
+        : failure.code === 'ELOOP'
+          ? `it is a symbolic link to ${target}, which leads back to itself: point it at a file or folder, or remove it`
+          : undefined,
+    );
   }
 }

@@ -9,10 +9,19 @@ export function routeFieldProblem(source: Source): Diagnostic | undefined {
   const at = (key: string) => ({ file: source.file, line: source.keyLines[key] ?? 1, column: 1 });
   const { slug, id } = source.frontMatter;
   if (typeof slug === 'string' && slug.split('/').some((segment) => segment === '.' || segment === '..'))
-    return error(`slug '${slug}' has a '.' or '..' segment, which would place the page outside the site's folders`, at('slug'), "write the page's path from the root of its section, like 'slug: /setup/guide'");
+    return error(
+      `slug '${slug}' has a '.' or '..' segment, which would place the page outside the site's folders`,
+      at('slug'),
+      "write the page's path from the root of its section, like 'slug: /setup/guide'",
+    );
   if (source.kind === 'doc' && typeof id === 'string') {
     const problem = idProblem(id);
-    if (problem) return error(`id '${id}' ${problem}`, at('id'), 'an id names the file, not its folder; use a slug to change the path');
+    if (problem)
+      return error(
+        `id '${id}' ${problem}`,
+        at('id'),
+        'an id names the file, not its folder; use a slug to change the path',
+      );
   }
   return undefined;
 }

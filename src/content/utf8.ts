@@ -35,14 +35,21 @@ export function invalidUtf8At(bytes: Uint8Array): number {
     }
     // The length of the sequence and the range its second byte must be in; later bytes are 0x80..0xBF.
     const [length, low, high] =
-      lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf]
-      : lead === 0xe0 ? [3, 0xa0, 0xbf]
-      : lead === 0xed ? [3, 0x80, 0x9f] // no UTF-16 surrogates
-      : lead >= 0xe1 && lead <= 0xef ? [3, 0x80, 0xbf]
-      : lead === 0xf0 ? [4, 0x90, 0xbf]
-      : lead >= 0xf1 && lead <= 0xf3 ? [4, 0x80, 0xbf]
-      : lead === 0xf4 ? [4, 0x80, 0x8f] // nothing past U+10FFFF
-      : [0, 0, 0];
+      lead >= 0xc2 && lead <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : lead === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : lead === 0xed
+            ? [3, 0x80, 0x9f] // no UTF-16 surrogates
+            : lead >= 0xe1 && lead <= 0xef
+              ? [3, 0x80, 0xbf]
+              : lead === 0xf0
+                ? [4, 0x90, 0xbf]
+                : lead >= 0xf1 && lead <= 0xf3
+                  ? [4, 0x80, 0xbf]
+                  : lead === 0xf4
+                    ? [4, 0x80, 0x8f] // nothing past U+10FFFF
+                    : [0, 0, 0];
     if (length === 0 || i + length > bytes.length || bytes[i + 1] < low || bytes[i + 1] > high) return i;
     for (let k = 2; k < length; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
     i += length;

@@ -31,14 +31,27 @@ function explain(text: string, doc: Document.Parsed, lineOf: (offset: number) =>
     case 'MISSING_CHAR':
       return unclosedQuote(doc, at) ?? fallback;
     case 'BAD_INDENT':
-      return unclosedFlow(text, doc, error) ?? { ...fallback, hint: 'indent every key of one block by the same number of spaces' };
+      return (
+        unclosedFlow(text, doc, error) ?? {
+          ...fallback,
+          hint: 'indent every key of one block by the same number of spaces',
+        }
+      );
     case 'BLOCK_AS_IMPLICIT_KEY':
       return colonInValue(text, error) ?? indentedKey(text, at) ?? fallback;
     case 'MULTILINE_IMPLICIT_KEY':
       // A line that is neither 'key: value' nor inside a value: YAML reads it as the start of a key that goes on.
-      return { message: `'${lineTextAt(text, at).trim()}' is not a 'key: value' line`, offset: at, hint: "write one 'key: value' per line, with list items ('- x') indented under their key" };
+      return {
+        message: `'${lineTextAt(text, at).trim()}' is not a 'key: value' line`,
+        offset: at,
+        hint: "write one 'key: value' per line, with list items ('- x') indented under their key",
+      };
     case 'TAB_AS_INDENT':
-      return { message: 'this line is indented with a tab, which YAML does not allow', offset: at, hint: 'indent with spaces' };
+      return {
+        message: 'this line is indented with a tab, which YAML does not allow',
+        offset: at,
+        hint: 'indent with spaces',
+      };
     case 'DUPLICATE_KEY':
       return duplicateKey(doc, at, lineOf) ?? fallback;
     case 'UNEXPECTED_TOKEN':
@@ -75,7 +88,11 @@ function unclosedQuote(doc: Document.Parsed, at: number): Found | undefined {
     Scalar(_key, node) {
       const quote = node.type === 'QUOTE_DOUBLE' ? '"' : node.type === 'QUOTE_SINGLE' ? "'" : undefined;
       if (quote && node.range && node.range[1] === at && !found)
-        found = { message: `the quote ${quote} opened here is never closed`, offset: node.range[0], hint: `end the value with ${quote} on the same line` };
+        found = {
+          message: `the quote ${quote} opened here is never closed`,
+          offset: node.range[0],
+          hint: `end the value with ${quote} on the same line`,
+        };
     },
   });
   return found;
@@ -89,7 +106,8 @@ function unclosedFlow(text: string, doc: Document.Parsed, error: YAMLError): Fou
   let start: number | undefined;
   visit(doc, {
     Collection(_key, node) {
-      if (node.flow && node.range && node.range[1] === error.pos[0] && text[node.range[0]] === open) start = node.range[0];
+      if (node.flow && node.range && node.range[1] === error.pos[0] && text[node.range[0]] === open)
+        start = node.range[0];
     },
   });
   if (start === undefined) return undefined;
@@ -97,21 +115,37 @@ function unclosedFlow(text: string, doc: Document.Parsed, error: YAMLError): Fou
   // As many closing as opening brackets from here on: it is closed further down, on lines not indented under its key.
   const count = (char: string) => text.slice(start).split(char).length - 1;
   if (count(close) >= count(open))
-    return { message: `the ${open} ${kind} that starts here goes on over lines that are not indented`, offset: start, hint: `keep it on one line, or indent the lines after the first` };
-  return { message: `the ${open} ${kind} opened here is never closed`, offset: start, hint: `end it with ${close} on the same line` };
+    return {
+      message: `the ${open} ${kind} that starts here goes on over lines that are not indented`,
+      offset: start,
+      hint: `keep it on one line, or indent the lines after the first`,
+    };
+  return {
+    message: `the ${open} ${kind} opened here is never closed`,
+    offset: start,
+    hint: `end it with ${close} on the same line`,
+  };
 }
 
 /** `description: Setup: the panel`: an unquoted value with ': ' in it. */
 function colonInValue(text: string, error: YAMLError): Found | undefined {
   const rest = lineTextAt(text, error.pos[0]).slice(columnAt(text, error.pos[0]) - 1);
   if (!/:(\s|$)/.test(rest)) return undefined;
-  return { message: error.message.split('\n')[0], offset: error.pos[0], hint: "put the value in quotes when it contains ': '" };
+  return {
+    message: error.message.split('\n')[0],
+    offset: error.pos[0],
+    hint: "put the value in quotes when it contains ': '",
+  };
 }
 
 /** A tab indenting a line under a list item, which the parser reports as an unexpected token rather than a tab. */
 function tabIndent(text: string, at: number): Found | undefined {
   if (!/^[ \t]*\t/.test(lineTextAt(text, at))) return undefined;
-  return { message: 'this line is indented with a tab, which YAML does not allow', offset: text.lastIndexOf('\n', at - 1) + 1, hint: 'indent with spaces' };
+  return {
+    message: 'this line is indented with a tab, which YAML does not allow',
+    offset: text.lastIndexOf('\n', at - 1) + 1,
+    hint: 'indent with spaces',
+  };
 }
 
 /** `title: A` then `  description: x`: an indented key under one that already has a value. */
@@ -140,7 +174,11 @@ function duplicateKey(doc: Document.Parsed, at: number, lineOf: (offset: number)
       const second = keys.find((key) => key.range?.[0] === at);
       const first = second && keys.find((key) => key !== second && key.value === second.value);
       if (second && first?.range) {
-        found = { message: `'${String(second.value)}' is set twice (also on line ${lineOf(first.range[0])})`, offset: at, hint: 'remove one of them' };
+        found = {
+          message: `'${String(second.value)}' is set twice (also on line ${lineOf(first.range[0])})`,
+          offset: at,
+          hint: 'remove one of them',
+        };
       }
     },
   });
@@ -155,9 +193,17 @@ function textAfterQuote(doc: Document.Parsed, at: number): Found | undefined {
       if (found || !node.range || node.range[1] > at || node.range[2] < at) return;
       const message = 'this quote ends the value, but the line goes on';
       if (node.type === 'QUOTE_SINGLE')
-        found = { message, offset: node.range[1] - 1, hint: `write an apostrophe inside '...' as '', or quote the value with "..."` };
+        found = {
+          message,
+          offset: node.range[1] - 1,
+          hint: `write an apostrophe inside '...' as '', or quote the value with "..."`,
+        };
       else if (node.type === 'QUOTE_DOUBLE')
-        found = { message, offset: node.range[1] - 1, hint: `write a quote inside "..." as \\", or quote the value with '...'` };
+        found = {
+          message,
+          offset: node.range[1] - 1,
+          hint: `write a quote inside "..." as \\", or quote the value with '...'`,
+        };
     },
   });
   return found;

@@ -31,16 +31,27 @@ test('a file without front matter is all body', () => {
 });
 
 test('malformed YAML is an error at its file line with a fix', () => {
-  const message = errorOf(() => splitFrontMatter('---\ntitle: A\ndescription: Set up: the panel\n---\n', 'content/docs/a.md'));
-  assert.is(message, "content/docs/a.md:3:14  invalid front matter: Nested mappings are not allowed in compact mappings; put the value in quotes when it contains ': '");
+  const message = errorOf(() =>
+    splitFrontMatter('---\ntitle: A\ndescription: Set up: the panel\n---\n', 'content/docs/a.md'),
+  );
+  assert.is(
+    message,
+    "content/docs/a.md:3:14  invalid front matter: Nested mappings are not allowed in compact mappings; put the value in quotes when it contains ': '",
+  );
 });
 
 test('front matter that never closes is an error at line 1', () => {
-  assert.match(errorOf(() => splitFrontMatter('---\ntitle: A\n\nno end', 'content/docs/a.md')), 'content/docs/a.md:1:1  front matter starts with --- but never ends');
+  assert.match(
+    errorOf(() => splitFrontMatter('---\ntitle: A\n\nno end', 'content/docs/a.md')),
+    'content/docs/a.md:1:1  front matter starts with --- but never ends',
+  );
 });
 
 test('front matter that is not a mapping is an error', () => {
-  assert.match(errorOf(() => splitFrontMatter('---\n- a\n- b\n---\n', 'x.md')), 'must be a YAML mapping');
+  assert.match(
+    errorOf(() => splitFrontMatter('---\n- a\n- b\n---\n', 'x.md')),
+    'must be a YAML mapping',
+  );
 });
 
 test('sources are typed by folder, sorted, and drafts and _partials are skipped', () => {
@@ -57,33 +68,53 @@ test('sources are typed by folder, sorted, and drafts and _partials are skipped'
     }),
     diagnostics,
   );
-  assert.equal(set.sources.map((s) => [s.kind, s.file]), [
-    ['blog', 'content/blog/2025-01-01-post.md'],
-    ['doc', 'content/docs/a.md'],
-    ['doc', 'content/docs/b.md'],
-    ['page', 'content/pages/about.md'],
-  ]);
+  assert.equal(
+    set.sources.map((s) => [s.kind, s.file]),
+    [
+      ['blog', 'content/blog/2025-01-01-post.md'],
+      ['doc', 'content/docs/a.md'],
+      ['doc', 'content/docs/b.md'],
+      ['page', 'content/pages/about.md'],
+    ],
+  );
   assert.ok(set.assets.has('content/static/img/x.png'));
 });
 
 test('every bad file is reported, not just the first', () => {
   const diagnostics = new Diagnostics();
-  parseContent(contentFiles({ 'docs/a.md': '---\na: [\n---\n', 'docs/b.md': '---\nb: {\n---\n', 'docs/c.md': 'fine' }), diagnostics);
-  assert.equal(diagnostics.errors.map((d) => d.location?.file), ['content/docs/a.md', 'content/docs/b.md']);
+  parseContent(
+    contentFiles({ 'docs/a.md': '---\na: [\n---\n', 'docs/b.md': '---\nb: {\n---\n', 'docs/c.md': 'fine' }),
+    diagnostics,
+  );
+  assert.equal(
+    diagnostics.errors.map((d) => d.location?.file),
+    ['content/docs/a.md', 'content/docs/b.md'],
+  );
 });
 
 test('authors and tags files are read', () => {
   const set = parseContent(
-    contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann Lee\n  title: Writer\n', 'blog/tags.yml': 'hello:\n  label: Hello\n' }),
+    contentFiles({
+      'blog/authors.yml': 'ann:\n  name: Ann Lee\n  title: Writer\n',
+      'blog/tags.yml': 'hello:\n  label: Hello\n',
+    }),
     new Diagnostics(),
   );
-  assert.equal(set.authors.get('ann'), { id: 'ann', name: 'Ann Lee', title: 'Writer', url: undefined, imageUrl: undefined });
+  assert.equal(set.authors.get('ann'), {
+    id: 'ann',
+    name: 'Ann Lee',
+    title: 'Writer',
+    url: undefined,
+    imageUrl: undefined,
+  });
   assert.is(set.blogTags.get('hello')?.label, 'Hello');
 });
 
 test('an author without a name is an error naming the line', () => {
   assert.is(
-    errorOf(() => parseContent(contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann\nbob:\n  title: X\n' }), new Diagnostics())),
+    errorOf(() =>
+      parseContent(contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann\nbob:\n  title: X\n' }), new Diagnostics()),
+    ),
     "content/blog/authors.yml:3:1  author 'bob' needs a name",
   );
 });
