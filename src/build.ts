@@ -7,6 +7,7 @@ import { checkBudgets, pageWeights } from './check/budgets.ts';
 import { checkLinks } from './check/links.ts';
 import { checkSearchQueries, SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { type ContentFiles, type ParseCache, parseContent, readContentFiles } from './content/read.ts';
+import { routeContent } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
@@ -15,7 +16,6 @@ import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
 import { engineOfFiles } from './search/in-memory.ts';
 import { buildSite } from './site/index.ts';
-import { routeOfSource } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -92,9 +92,9 @@ export async function buildSiteFiles({
   };
 
   const input = await step('read', () => files ?? readContentFiles(config.paths.root));
-  const content = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
+  const parsed = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
   stopOnErrors(diagnostics);
-  const routeByFile = new Map(content.sources.map((source) => [source.file, routeOfSource(source, config)]));
+  const content = await step('routes', () => routeContent(parsed, config));
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the
@@ -107,7 +107,6 @@ export async function buildSiteFiles({
     const renderer = await createMarkdown({
       config,
       content,
-      routeByFile,
       diagnostics,
       highlightCache,
       highlighter,
@@ -122,8 +121,7 @@ export async function buildSiteFiles({
     return pages;
   });
   stopOnErrors(diagnostics);
-  const site = await step('site', () => buildSite({ config, content, pages: markdown, routeByFile, diagnostics }));
-  await step('check', () => checkLinks(site, routeByFile, diagnostics));
+  const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics }));
   const bundle = await step('bundle', () => {
     if (!cache) return bundleClient({ baseUrl: config.baseUrl });
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
@@ -177,6 +175,14 @@ export async function buildSiteFiles({
     ...[...site.assets].map(([path, contents]) => ({ path, contents })),
   ];
   const all = dedupe([...output, ...extra]);
+  // Check reads what the build produced: every link against the routes, the anchors and the files written.
+  await step('check', () =>
+    checkLinks(
+      site,
+      all.map((file) => file.path),
+      diagnostics,
+    ),
+  );
   // Page weight is a property of a build as deployed; serve's files are named differently and it skips this.
   const weights = cache
     ? []

@@ -126,15 +126,63 @@ export interface Config {
 /** What kind of content a source is, from the folder it sits in. */
 export type SourceKind = 'doc' | 'blog' | 'page';
 
-/** One markdown file from content/, read and split, nothing interpreted yet. */
+/**
+ * The front matter keys egdocs reads, typed and checked once in the content stage (content/front-matter.ts), named
+ * in camelCase here whatever the file wrote (`sidebar_label` is `sidebarLabel`). Unset keys are absent.
+ */
+export interface FrontMatter {
+  title?: string;
+  description?: string;
+  /** The page's path within its section, replacing the one its file name gives. */
+  slug?: string;
+  /** A doc's id, replacing its file name (not its folder) in the id and the path. */
+  id?: string;
+  sidebarLabel?: string;
+  /** A draft is left out of the site. */
+  draft?: boolean;
+  /** 'home' makes a page of content/pages the landing page (hero and cards). */
+  layout?: string;
+  /** Words search finds the page by, beyond its text. */
+  keywords?: string[];
+  /** Docs: tag labels. Blog posts: tag ids from content/blog/tags.yml. */
+  tags?: string[];
+  /** Blog posts: author ids from content/blog/authors.yml. */
+  authors?: string[];
+  /** Blog posts: YYYY-MM-DD, when the file name does not give it. */
+  date?: string;
+  hideTableOfContents?: boolean;
+  tocMinHeadingLevel?: number;
+  tocMaxHeadingLevel?: number;
+  /** The home page's banner (layout: home). */
+  hero?: HomeHero;
+  /** The home page's cards (layout: home). */
+  cards?: HomeCard[];
+}
+
+/** The home page's banner, as its front matter writes it. */
+export interface HomeHero {
+  title?: string;
+  tagline?: string;
+  cta?: { label?: string; href?: string };
+}
+
+/** One card of the home page, as its front matter writes it. */
+export interface HomeCard {
+  title: string;
+  text: string;
+  href: string;
+}
+
+/** One markdown file from content/, read and split, with its route; nothing else interpreted yet. */
 export interface Source {
   kind: SourceKind;
   /** Path relative to the project root, with forward slashes (used in every message). */
   file: string;
   /** Path relative to its kind's folder (content/docs, content/blog, content/pages). */
   relPath: string;
-  /** Parsed front matter (an empty object when there is none). */
-  frontMatter: Record<string, unknown>;
+  /** The URL path of its page (under the base path, ending in '/'), given by the routes step before markdown runs. */
+  route: string;
+  frontMatter: FrontMatter;
   /** The markdown after the front matter. */
   body: string;
   /** 1-based line of the file on which `body` starts, so markdown lines map back to the file. */
@@ -142,6 +190,9 @@ export interface Source {
   /** 1-based line of each top-level front matter key, for errors about its value. */
   keyLines: Record<string, number>;
 }
+
+/** A source as the content stage reads it, before the routes step gives it its route. */
+export type ParsedSource = Omit<Source, 'route'>;
 
 /** Blog author from content/blog/authors.yml. */
 export interface Author {

@@ -14,8 +14,8 @@ interface Problem {
 }
 
 /** Pushes a warning for each link that leads nowhere: no page, no file, or no such anchor on its page. */
-export function checkLinks(site: Site, routeByFile: Map<string, string>, diagnostics: Diagnostics): void {
-  const targets = targetsOf(site, routeByFile);
+export function checkLinks(site: Site, written: readonly string[], diagnostics: Diagnostics): void {
+  const targets = targetsOf(site, written);
   for (const page of site.pages) {
     const file = page.source.file;
     for (const link of page.links) {

@@ -1,7 +1,6 @@
-// What a link can reach: the site's routes, the files written beside them, and the anchors of each page. Built once
-// per check, so each link is a few lookups.
+// What a link can reach: the site's routes, the files the build wrote, and the anchors of each page. Built once per
+// check, so each link is a few lookups.
 import path from 'node:path/posix';
-import { feeds, sitemap } from '../render/feeds.ts';
 import { decodePath } from '../site/urls.ts';
 import type { Config, Site } from '../types.ts';
 
@@ -16,7 +15,7 @@ export interface Targets {
   /** Route of each markdown source, by its path from the project root. */
   routeByFile: Map<string, string>;
   sourceFiles: string[];
-  /** Files written beside the pages (static files, images, feeds), by output path (no base path). */
+  /** Every file the build wrote, by output path (no base path). */
   files: Set<string>;
   /** Files a link may mean: static files and feeds, not the hashed names of images. */
   linkableFiles: string[];
@@ -26,20 +25,21 @@ export interface Targets {
   anchorsIn: Map<string, Set<string>>;
 }
 
-/** Indexes the site for checking. */
-export function targetsOf(site: Site, routeByFile: Map<string, string>): Targets {
+/** Indexes the site and the paths of the files its build wrote, for checking. */
+export function targetsOf(site: Site, written: readonly string[]): Targets {
+  const routeByFile = new Map(site.pages.map((page) => [page.source.file, page.source.route]));
   const anchorsAt = new Map<string, Set<string>>();
   const anchorsIn = new Map<string, Set<string>>();
   for (const page of site.pages) {
     const anchors = new Set(page.anchors);
     anchorsIn.set(page.source.file, anchors);
-    const route = decodePath(routeByFile.get(page.source.file)!);
+    const route = decodePath(page.source.route);
     // Of two pages with one route only the first is written (a duplicate-route warning), so its anchors count.
     if (!anchorsAt.has(route)) anchorsAt.set(route, anchors);
   }
-  // Feeds and the sitemap are written after check runs; their paths come from the same functions that write them.
-  const generated = [sitemap(site), ...feeds(site)].map((file) => file.path);
-  const assets = [...site.assets.keys()];
+  // A writer links to static files, feeds and the sitemap; not to pages by their file, nor to egdocs' own assets.
+  const pageFiles = new Set(site.routes.map((route) => route.outFile));
+  const linkable = written.filter((file) => !pageFiles.has(file) && !file.startsWith('assets/'));
   return {
     config: site.config,
     routes: new Set(site.routes.map((route) => decodePath(route.path))),
@@ -47,8 +47,8 @@ export function targetsOf(site: Site, routeByFile: Map<string, string>): Targets
     generatedRoutes: site.routes.filter((route) => !route.file).map((route) => route.path),
     routeByFile,
     sourceFiles: [...routeByFile.keys()],
-    files: new Set([...assets, ...generated]),
-    linkableFiles: [...assets.filter((file) => !file.startsWith('assets/images/')), ...generated],
+    files: new Set(written),
+    linkableFiles: linkable,
     anchorsAt,
     anchorsIn,
   };

@@ -5,9 +5,10 @@ import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/prom
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
-import type { Author, ContentSet, Source, SourceKind, TagInfo } from '../types.ts';
+import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
 import { splitFrontMatter } from './frontmatter.ts';
-import { idProblem, routeFieldProblem } from './route-fields.ts';
+import { idProblem, typeFrontMatter } from './front-matter.ts';
+import type { ParsedContent } from './routes.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
 import { explainYamlError } from './yaml-errors.ts';
 
@@ -145,11 +146,11 @@ const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
  * What parseContent remembers per file between builds (`egdocs serve`): the text it parsed and the result, so an
  * unchanged file keeps its Source object, which the markdown stage's cache recognises.
  */
-export type ParseCache = Map<string, { text: string; source?: Source; error?: Diagnostic; warning?: Diagnostic }>;
+export type ParseCache = Map<string, { text: string; source?: ParsedSource; problems: Diagnostic[] }>;
 
 /** Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still parse. */
-export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ContentSet {
-  const sources: Source[] = [];
+export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ParsedContent {
+  const sources: ParsedSource[] = [];
   for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
     if (!MARKDOWN.test(file)) continue;
@@ -163,9 +164,8 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
       parsed = { text, ...parseSource(kind, file, rest.join('/'), text) };
       cache?.set(file, parsed);
     }
-    if (parsed.error) diagnostics.items.push(parsed.error);
-    else if (parsed.source) sources.push(parsed.source);
-    if (parsed.warning) diagnostics.items.push(parsed.warning);
+    diagnostics.items.push(...parsed.problems);
+    if (parsed.source) sources.push(parsed.source);
   }
   if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
   return {
@@ -176,36 +176,35 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
   };
 }
 
-/** One markdown file to its Source, or the error in its front matter; drafts give neither. */
+/** One markdown file to its source and the problems in it; a draft gives no source, nor does a broken file. */
 function parseSource(
   kind: SourceKind,
   file: string,
   relPath: string,
   text: string,
-): { source?: Source; error?: Diagnostic; warning?: Diagnostic } {
+): { source?: ParsedSource; problems: Diagnostic[] } {
   try {
-    const { frontMatter, body, bodyLine, keyLines } = splitFrontMatter(text, file);
-    if (frontMatter.draft === true) return {};
-    const source: Source = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
-    const badRoute = routeFieldProblem(source);
-    if (badRoute) return { error: badRoute };
+    const split = splitFrontMatter(text, file);
+    if (split.frontMatter.draft === true) return { problems: [] };
+    const { frontMatter, problems } = typeFrontMatter({
+      kind,
+      file,
+      keyLines: split.keyLines,
+      values: split.frontMatter,
+    });
+    if (problems.some((problem) => problem.severity === 'error')) return { problems };
+    const { body, bodyLine, keyLines } = split;
+    const source: ParsedSource = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
     // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
-    if (Object.keys(frontMatter).length === 0 && body.trim() === '') {
+    if (Object.keys(split.frontMatter).length === 0 && body.trim() === '') {
       const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;
-      return {
-        source,
-        warning: {
-          severity: 'warning',
-          code: 'content',
-          message: 'the page is empty: no title and no text',
-          location: { file, line: 1, column: 1 },
-          hint,
-        },
-      };
+      const location = { file, line: 1, column: 1 };
+      const message = 'the page is empty: no title and no text';
+      problems.push({ severity: 'warning', code: 'content', message, location, hint });
     }
-    return { source };
+    return { source, problems };
   } catch (error) {
-    if (error instanceof BuildError) return { error: error.diagnostic };
+    if (error instanceof BuildError) return { problems: [error.diagnostic] };
     throw error;
   }
 }

@@ -17,7 +17,6 @@ import { nestingLimit } from './plugins/nesting.ts';
 export interface MarkdownContext {
   config: Config;
   content: ContentSet;
-  routeByFile: Map<string, string>;
   diagnostics: Diagnostics;
   /** File that keeps highlighted code between builds (see CodeHighlighter); none keeps it in memory. */
   highlightCache?: string;
@@ -61,7 +60,9 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const code = context.highlighter ?? (await new CodeHighlighter(undefined, context.highlightCache).open());
   // The plugins look routes and assets up through these views, which note each lookup for the page cache.
   let lookups: Lookup[] = [];
-  const tables = { route: context.routeByFile, asset: context.content.assets } as const;
+  // `.md` links name files; the routes step gave each file's source its route.
+  const routeOfFile = new Map(context.content.sources.map((source) => [source.file, source.route]));
+  const tables = { route: routeOfFile, asset: context.content.assets } as const;
   const tracked = <T>(table: keyof typeof tables, map: ReadonlyMap<string, T>) => ({
     get(key: string): T | undefined {
       const value = map.get(key);
@@ -77,7 +78,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     .use(highlight, code)
     .use(unclosedFences)
     .use(nestingLimit)
-    .use(links, { config: context.config, routeByFile: tracked('route', context.routeByFile) })
+    .use(links, { config: context.config, routeOfFile: tracked('route', routeOfFile) })
     .use(images, { config: context.config, assets: tracked('asset', context.content.assets) });
   md.linkify.set({ fuzzyLink: false });
   // Tables get a scroll wrapper so wide ones scroll on their own instead of the page.
@@ -92,11 +93,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     const html = md.renderer.render(tokens, md.options, env);
     const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
     const { text, sections } = textOf(tokens);
-    const fm = source.frontMatter;
     const page: Page = {
       source,
-      title: typeof fm.title === 'string' ? fm.title : (h1 ?? ''),
-      description: typeof fm.description === 'string' ? fm.description : firstSentence(text),
+      title: source.frontMatter.title ?? h1 ?? '',
+      description: source.frontMatter.description ?? firstSentence(text),
       html,
       headings: env.headings,
       anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],

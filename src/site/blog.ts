@@ -4,12 +4,7 @@ import type { Author, BlogPostMeta, Config, ContentSet, Page, TagInfo } from '..
 import { blogSlugAndDate, withBase } from './urls.ts';
 
 /** Every blog post, newest first (then by slug, for a stable order). Unknown authors and tags stop the build. */
-export function blogPosts(
-  config: Config,
-  pages: Page[],
-  content: ContentSet,
-  routeByFile: Map<string, string>,
-): BlogPostMeta[] {
+export function blogPosts(config: Config, pages: Page[], content: ContentSet): BlogPostMeta[] {
   return pages
     .filter((page) => page.source.kind === 'blog')
     .map((page) => {
@@ -22,11 +17,11 @@ export function blogPosts(
           { file: source.file, line: 1 },
           "add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md",
         );
-      const authors = idList(source, 'authors', 'author').map((id) => ({
+      const authors = (source.frontMatter.authors ?? []).map((id) => ({
         ...lookup(content.authors, id, 'author', source, 'authors'),
         href: withBase(config, config.blog.routeBasePath, 'authors', id),
       }));
-      const tags = idList(source, 'tags', 'tag').map((id) => ({
+      const tags = (source.frontMatter.tags ?? []).map((id) => ({
         ...lookup(content.blogTags, id, 'tag', source, 'tags'),
         href: withBase(config, config.blog.routeBasePath, 'tags', id),
       }));
@@ -34,7 +29,7 @@ export function blogPosts(
       return {
         slug,
         title: page.title,
-        path: routeByFile.get(source.file)!,
+        path: source.route,
         date,
         description: page.description,
         authors,
@@ -65,22 +60,6 @@ function lookup<T extends Author | TagInfo>(
     { file: source.file, line: source.keyLines[key] ?? 1, column: 1 },
     guess ? `did you mean '${guess}'?` : `add '${id}' to ${REGISTRY[what]}`,
   );
-}
-
-/** The ids a post names under `key`: one, or a list. Authors written out in full (as some generators allow) are an error. */
-function idList(source: Page['source'], key: string, what: string): string[] {
-  const value = source.frontMatter[key];
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  for (const entry of list) {
-    if (typeof entry !== 'string' && typeof entry !== 'number')
-      fail(
-        'content',
-        `${key} must list ${what} ids from ${REGISTRY[what]}`,
-        { file: source.file, line: source.keyLines[key] ?? 1, column: 1 },
-        `describe the ${what} in ${REGISTRY[what]} and write its id here`,
-      );
-  }
-  return list.map(String);
 }
 
 /** Splits a list into pages of `size`. */

@@ -5,7 +5,7 @@ import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } f
 import { docId, groupBy, withBase } from './urls.ts';
 
 /** DocMeta for every doc page, in source order. */
-export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMeta[] {
+export function docMetas(pages: Page[]): DocMeta[] {
   return pages
     .filter((page) => page.source.kind === 'doc')
     .map((page) => {
@@ -13,9 +13,9 @@ export function docMetas(pages: Page[], routeByFile: Map<string, string>): DocMe
       return {
         id: docId(page.source),
         title: page.title,
-        sidebarLabel: typeof fm.sidebar_label === 'string' ? fm.sidebar_label : page.title,
-        path: routeByFile.get(page.source.file)!,
-        tags: tagList(fm.tags),
+        sidebarLabel: fm.sidebarLabel ?? page.title,
+        path: page.source.route,
+        tags: fm.tags ?? [],
       };
     });
 }
@@ -242,10 +242,4 @@ export function tagSlug(label: string): string {
     .replace(/#/g, '-sharp-')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '');
-}
-
-function tagList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string') return [value];
-  return [];
 }

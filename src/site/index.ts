@@ -23,16 +23,15 @@ export interface SiteInput {
   config: Config;
   content: ContentSet;
   pages: Page[];
-  routeByFile: Map<string, string>;
   diagnostics: Diagnostics;
 }
 
 /** Builds the route table. Config errors (unknown sidebar doc ids) throw; duplicate routes and sidebar entries are warnings. */
-export function buildSite({ config, content, pages, routeByFile, diagnostics }: SiteInput): Site {
-  const docs = docMetas(pages, routeByFile);
+export function buildSite({ config, content, pages, diagnostics }: SiteInput): Site {
+  const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, docs, diagnostics);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
-  const posts = blogPosts(config, pages, content, routeByFile);
+  const posts = blogPosts(config, pages, content);
   const routes: Route[] = [];
   // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
   const extraLinks: LayoutLink[] = [];
@@ -41,17 +40,13 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
 
   // Pages from markdown: docs, posts, standalone pages (the home page among them).
   const docByPath = new Map(docs.map((doc) => [doc.path, doc]));
-  const descriptionByPath = new Map(pages.map((page) => [routeByFile.get(page.source.file)!, page.description]));
+  const descriptionByPath = new Map(pages.map((page) => [page.source.route, page.description]));
   const postByPath = new Map(posts.map((post, i) => [post.path, { post, index: i }]));
   for (const page of pages) {
-    const path = routeByFile.get(page.source.file)!;
+    const path = page.source.route;
     const fm = page.source.frontMatter;
     const toc = tocOf(config, page);
-    const keywords = Array.isArray(fm.keywords)
-      ? fm.keywords.map(String)
-      : typeof fm.keywords === 'string'
-        ? [fm.keywords]
-        : undefined;
+    const { keywords } = fm;
     const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
     if (page.source.kind === 'doc') {
       const doc = docByPath.get(path)!;
@@ -96,7 +91,7 @@ export function buildSite({ config, content, pages, routeByFile, diagnostics }: 
 
   // Docs tags.
   const tags = docsTags(config, docs);
-  reportTagClashes(tags, pages, routeByFile, diagnostics);
+  reportTagClashes(tags, pages, diagnostics);
   if (tags.length > 0) {
     add({
       path: withBase(config, config.docs.routeBasePath, 'tags'),
@@ -270,10 +265,7 @@ function addBlogRoutes(config: Config, posts: Site['posts'], add: (route: Omit<R
 }
 
 function homeData(config: Config, page: Page, links: LayoutLink[], hasDocs: boolean): RouteData {
-  const fm = page.source.frontMatter as {
-    hero?: { title?: string; tagline?: string; cta?: { label?: string; href?: string } };
-    cards?: { title: string; text: string; href: string }[];
-  };
+  const fm = page.source.frontMatter;
   const { file, keyLines } = page.source;
   // Like the config's links, front matter paths are site paths: the base path is added, and check sees them.
   const link = (raw: string, key: 'hero' | 'cards') => {
@@ -304,9 +296,9 @@ function homeData(config: Config, page: Page, links: LayoutLink[], hasDocs: bool
 /** Headings shown in the table of contents, within the configured (or page-overridden) levels. */
 function tocOf(config: Config, page: Page): TocItem[] {
   const fm = page.source.frontMatter;
-  if (fm.hide_table_of_contents === true) return [];
-  const min = typeof fm.toc_min_heading_level === 'number' ? fm.toc_min_heading_level : config.docs.toc.minHeadingLevel;
-  const max = typeof fm.toc_max_heading_level === 'number' ? fm.toc_max_heading_level : config.docs.toc.maxHeadingLevel;
+  if (fm.hideTableOfContents) return [];
+  const min = fm.tocMinHeadingLevel ?? config.docs.toc.minHeadingLevel;
+  const max = fm.tocMaxHeadingLevel ?? config.docs.toc.maxHeadingLevel;
   return page.headings
     .filter((h) => h.level >= min && h.level <= max)
     .map(({ id, text, level }) => ({ id, text, level }));
@@ -324,10 +316,11 @@ function outFileOf(config: Config, path: string): string {
 function reportTagClashes(
   tags: { labels: string[]; href: string; docs: DocMeta[] }[],
   pages: Page[],
-  routeByFile: Map<string, string>,
   diagnostics: Diagnostics,
 ): void {
-  const sourceByPath = new Map(pages.map((page) => [routeByFile.get(page.source.file), page.source]));
+  const sourceByPath = new Map<string | undefined, Page['source']>(
+    pages.map((page) => [page.source.route, page.source]),
+  );
   for (const tag of tags) {
     if (tag.labels.length < 2) continue;
     const source = sourceByPath.get(tag.docs.find((doc) => doc.tags.includes(tag.labels[1]))?.path);

@@ -2,7 +2,7 @@
 // Pure functions of config and source, used by the markdown stage (link rewriting) and the site stage (routes).
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
-import type { Config, Source } from '../types.ts';
+import type { Config, ParsedSource } from '../types.ts';
 
 const DATED = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
 
@@ -68,39 +68,26 @@ export function decodePath(urlPath: string): string {
 }
 
 /** A doc's id: its path under content/docs without extension, with front matter `id` replacing the file name. */
-export function docId(source: Source): string {
+export function docId(source: ParsedSource): string {
   const withoutExt = source.relPath.replace(/\.mdx?$/, '');
   const dir = path.dirname(withoutExt);
-  const name = typeof source.frontMatter.id === 'string' ? source.frontMatter.id : path.basename(withoutExt);
+  const name = source.frontMatter.id ?? path.basename(withoutExt);
   return dir === '.' ? name : `${dir}/${name}`;
 }
 
 /** A blog post's slug and date, from front matter or the dated file name (2024-05-01-title.md or 2024-05-01-title/index.md). */
-export function blogSlugAndDate(source: Source): { slug: string; date?: string } {
+export function blogSlugAndDate(source: ParsedSource): { slug: string; date?: string } {
   const withoutExt = source.relPath.replace(/\.mdx?$/, '').replace(/\/index$/, '');
   const name = path.basename(withoutExt);
   const dated = DATED.exec(name);
-  const slug =
-    typeof source.frontMatter.slug === 'string'
-      ? source.frontMatter.slug.replace(/^\/+|\/+$/g, '')
-      : dated
-        ? dated[4]
-        : name;
-  const fmDate = source.frontMatter.date;
-  const date =
-    fmDate instanceof Date
-      ? fmDate.toISOString().slice(0, 10)
-      : typeof fmDate === 'string'
-        ? fmDate.slice(0, 10)
-        : dated
-          ? `${dated[1]}-${dated[2]}-${dated[3]}`
-          : undefined;
+  const slug = source.frontMatter.slug?.replace(/^\/+|\/+$/g, '') ?? (dated ? dated[4] : name);
+  const date = source.frontMatter.date ?? (dated ? `${dated[1]}-${dated[2]}-${dated[3]}` : undefined);
   return { slug, date };
 }
 
 /** The URL path of a source's page. */
-export function routeOfSource(source: Source, config: Config): string {
-  const slug = typeof source.frontMatter.slug === 'string' ? source.frontMatter.slug : undefined;
+export function routeOfSource(source: ParsedSource, config: Config): string {
+  const { slug } = source.frontMatter;
   switch (source.kind) {
     case 'doc': {
       if (slug?.startsWith('/')) return withBase(config, config.docs.routeBasePath, slug);

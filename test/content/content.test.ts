@@ -2,8 +2,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { splitFrontMatter } from '../../src/content/frontmatter.ts';
 import { parseContent } from '../../src/content/read.ts';
+import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics } from '../../src/diagnostics.ts';
-import { contentFiles } from '../helpers.ts';
+import { contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('front matter and content');
 
@@ -120,3 +121,82 @@ test('an author without a name is an error naming the line', () => {
 });
 
 test.run();
+
+const front = suite('typed front matter');
+
+front('keys are read once into typed, camelCase fields; a single tag is a list of one', () => {
+  const set = parseContent(
+    contentFiles({
+      'docs/a.md':
+        '---\ntitle: A\nsidebar_label: Short\ntags: setup\nkeywords: [php, 8]\ntoc_max_heading_level: 4\n---\n',
+      'blog/2025-01-31-post.md': '---\nauthors: ann\n---\nText\n',
+    }),
+    new Diagnostics(),
+  );
+  const [post, doc] = set.sources;
+  assert.equal(doc.frontMatter, {
+    title: 'A',
+    sidebarLabel: 'Short',
+    tags: ['setup'],
+    keywords: ['php', '8'],
+    tocMaxHeadingLevel: 4,
+  });
+  assert.equal(post.frontMatter, { authors: ['ann'] });
+});
+
+front('every value of the wrong type is an error at its own line, and the page is left out', () => {
+  const diagnostics = new Diagnostics();
+  const set = parseContent(
+    contentFiles({
+      'docs/a.md': '---\ntitle: 2024\ndraft: yes\nhide_table_of_contents: 1\ntoc_min_heading_level: 9\n---\n',
+    }),
+    diagnostics,
+  );
+  assert.is(set.sources.length, 0);
+  assert.equal(
+    diagnostics.errors.map((d) => `${d.location?.line} ${d.message}`),
+    [
+      "2 front matter 'title' must be text",
+      "3 front matter 'draft' must be true or false",
+      "4 front matter 'hide_table_of_contents' must be true or false",
+      "5 front matter 'toc_min_heading_level' must be a heading level from 1 to 6",
+    ],
+  );
+  assert.is(diagnostics.errors[0].hint, "write it in quotes: title: '2024'");
+});
+
+front('blog authors written out in full are an error naming the registry', () => {
+  const diagnostics = new Diagnostics();
+  parseContent(contentFiles({ 'blog/2025-01-31-post.md': '---\nauthors:\n  - name: Ann\n---\nText\n' }), diagnostics);
+  assert.equal(
+    diagnostics.errors.map((d) => `${d.location?.line} ${d.message}`),
+    ['2 authors must list author ids from content/blog/authors.yml'],
+  );
+});
+
+front.run();
+
+const routes = suite('the routes step');
+
+routes('every source knows its route before markdown runs, and keeps its identity while the route holds', () => {
+  const parsed = parseContent(
+    contentFiles({
+      'docs/setup/a.md': '---\nslug: /start\n---\n',
+      'docs/setup/b.md': '# B\n',
+      'pages/about.md': '# About\n',
+    }),
+    new Diagnostics(),
+  );
+  const config = testConfig();
+  const first = routeContent(parsed, config);
+  assert.equal(
+    first.sources.map((source) => source.route),
+    [`${config.baseUrl}docs/start/`, `${config.baseUrl}docs/setup/b/`, `${config.baseUrl}about/`],
+  );
+  assert.is(routeContent(parsed, config).sources[1], first.sources[1]);
+  const moved = routeContent(parsed, { ...config, docs: { ...config.docs, routeBasePath: 'guide' } });
+  assert.is.not(moved.sources[1], first.sources[1]);
+  assert.is(moved.sources[1].route, `${config.baseUrl}guide/setup/b/`);
+});
+
+routes.run();

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContent } from '../../src/content/read.ts';
+import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics } from '../../src/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
-import { routeOfSource } from '../../src/site/urls.ts';
 import { contentFiles, ROOT, testConfig } from '../helpers.ts';
 
 const dir = path.join(ROOT, 'test/fixtures/markdown');
@@ -43,9 +43,11 @@ for (const file of readdirSync(dir)
   const actual: string[] = [];
   for (const c of cases) {
     test(`${file}: ${c.name}`, async () => {
-      const content = parseContent(contentFiles({ ...siblings, 'docs/guide/page.md': c.input }), new Diagnostics());
-      const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
-      const md = await createMarkdown({ config, content, routeByFile, diagnostics: new Diagnostics() });
+      const content = routeContent(
+        parseContent(contentFiles({ ...siblings, 'docs/guide/page.md': c.input }), new Diagnostics()),
+        config,
+      );
+      const md = await createMarkdown({ config, content, diagnostics: new Diagnostics() });
       const html = (await md.render(content.sources.find((s) => s.file === 'content/docs/guide/page.md')!)).html;
       actual.push(`${c.name}\n.\n${c.input}.\n${html}.\n`);
       if (!process.env.UPDATE) assert.fixture(html, c.expected);

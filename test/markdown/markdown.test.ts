@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContent } from '../../src/content/read.ts';
+import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import { parseFenceInfo } from '../../src/markdown/plugins/highlight.ts';
-import { routeOfSource } from '../../src/site/urls.ts';
 import type { Page } from '../../src/types.ts';
 import { contentFiles, testConfig } from '../helpers.ts';
 
@@ -16,9 +16,8 @@ async function render(
 ): Promise<{ page: Page; diagnostics: Diagnostics }> {
   const config = testConfig();
   const diagnostics = new Diagnostics();
-  const content = parseContent(contentFiles({ 'docs/page.md': body, ...extra }), diagnostics);
-  const routeByFile = new Map(content.sources.map((s) => [s.file, routeOfSource(s, config)]));
-  const md = await createMarkdown({ config, content, routeByFile, diagnostics });
+  const content = routeContent(parseContent(contentFiles({ 'docs/page.md': body, ...extra }), diagnostics), config);
+  const md = await createMarkdown({ config, content, diagnostics });
   return { page: await md.render(content.sources.find((s) => s.file === 'content/docs/page.md')!), diagnostics };
 }
 

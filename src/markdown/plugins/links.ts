@@ -10,7 +10,7 @@ import { locator } from './locate.ts';
 export interface LinkOptions {
   config: Config;
   /** Route of each markdown source, by its path from the project root (a Map, or a view that records lookups). */
-  routeByFile: Pick<ReadonlyMap<string, string>, 'get'>;
+  routeOfFile: Pick<ReadonlyMap<string, string>, 'get'>;
 }
 
 const MARKDOWN_FILE = /\.mdx?$/i;
@@ -54,7 +54,7 @@ export function resolveLink(
   fromFile: string,
   options: LinkOptions,
 ): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
-  const { config, routeByFile } = options;
+  const { config, routeOfFile } = options;
   if (isExternal(raw)) return { href: raw, hash: '', kind: 'external' };
   const hashAt = raw.indexOf('#');
   // Escapes undone segment by segment ('a%23b.md' is the file 'a#b.md'); a '%' that is no escape stays.
@@ -66,14 +66,14 @@ export function resolveLink(
       ? path.join('content', pathPart)
       : path.normalize(path.join(path.dirname(fromFile), pathPart));
     // An unresolved .md link keeps its content path (not a URL), which is how check tells it is broken.
-    return { href: routeByFile.get(target) ?? target, hash, kind: 'markdown' };
+    return { href: routeOfFile.get(target) ?? target, hash, kind: 'markdown' };
   }
   if (pathPart.startsWith('/')) {
     const underBase = pathPart.startsWith(config.baseUrl) ? pathPart : config.baseUrl + pathPart.slice(1);
     return { href: withTrailingSlash(underBase), hash, kind: 'internal' };
   }
   // A relative URL (./sibling/) resolves against the page's own route, as a browser would.
-  const ownRoute = routeByFile.get(fromFile) ?? config.baseUrl;
+  const ownRoute = routeOfFile.get(fromFile) ?? config.baseUrl;
   return { href: withTrailingSlash(path.normalize(path.join(ownRoute, pathPart))), hash, kind: 'internal' };
 }
 

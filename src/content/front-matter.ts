@@ -1,0 +1,133 @@
+// The front matter keys egdocs reads, checked once here: later stages read typed fields and never `unknown`.
+// A value of the wrong type is an error at its line (it used to be ignored, so `title: 2024` quietly lost the
+// title). Keys egdocs does not read are left alone: pages moved from other generators carry many.
+import type { Diagnostic } from '../diagnostics.ts';
+import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
+
+interface Raw {
+  kind: SourceKind;
+  file: string;
+  keyLines: Record<string, number>;
+  values: Record<string, unknown>;
+}
+
+/** The typed front matter of one file, and the problems found in it (each at the line of its key). */
+export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems: Diagnostic[] } {
+  const problems: Diagnostic[] = [];
+  const { values } = raw;
+  const at = (key: string) => ({ file: raw.file, line: raw.keyLines[key] ?? 1, column: 1 });
+  const wrong = (key: string, expected: string, hint: string, message = `front matter '${key}' must be ${expected}`) =>
+    problems.push({ severity: 'error', code: 'content', message, location: at(key), hint });
+  const has = (key: string) => values[key] !== undefined && values[key] !== null;
+
+  const text = (key: string): string | undefined => {
+    if (!has(key)) return undefined;
+    if (typeof values[key] === 'string') return values[key] as string;
+    wrong(key, 'text', `write it in quotes: ${key}: '${String(values[key])}'`);
+    return undefined;
+  };
+  const flag = (key: string): boolean | undefined => {
+    if (!has(key)) return undefined;
+    if (typeof values[key] === 'boolean') return values[key] as boolean;
+    wrong(key, 'true or false', `write ${key}: true`);
+    return undefined;
+  };
+  const level = (key: string): number | undefined => {
+    if (!has(key)) return undefined;
+    const value = values[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6) return value;
+    wrong(key, 'a heading level from 1 to 6', `write ${key}: 3`);
+    return undefined;
+  };
+  // One entry or a list of them, as writers use both ("tags: setup" and "tags: [setup, firebase]").
+  const list = (key: string, what: string, hint: string, message?: string): string[] | undefined => {
+    if (!has(key)) return undefined;
+    const value = values[key];
+    const entries = Array.isArray(value) ? value : [value];
+    if (entries.every((entry) => typeof entry === 'string' || typeof entry === 'number')) return entries.map(String);
+    wrong(key, what, hint, message);
+    return undefined;
+  };
+
+  const frontMatter: FrontMatter = {
+    title: text('title'),
+    description: text('description'),
+    slug: text('slug'),
+    id: text('id'),
+    sidebarLabel: text('sidebar_label'),
+    draft: flag('draft'),
+    layout: text('layout'),
+    keywords: list('keywords', 'a word or a list of words', 'write keywords: [setup, firebase]'),
+    hideTableOfContents: flag('hide_table_of_contents'),
+    tocMinHeadingLevel: level('toc_min_heading_level'),
+    tocMaxHeadingLevel: level('toc_max_heading_level'),
+  };
+  if (raw.kind === 'blog') {
+    const registry = { authors: 'content/blog/authors.yml', tags: 'content/blog/tags.yml' };
+    for (const [key, what] of [
+      ['authors', 'author'],
+      ['tags', 'tag'],
+    ] as const) {
+      // Authors written out in full, as some generators allow, are the usual mistake here.
+      frontMatter[key] = list(
+        key,
+        `a list of ${what} ids`,
+        `describe the ${what} in ${registry[key]} and write its id here`,
+        `${key} must list ${what} ids from ${registry[key]}`,
+      );
+    }
+    frontMatter.date = dateOf(values.date);
+  } else {
+    frontMatter.tags = list('tags', 'a tag or a list of tags', 'write tags: [setup, firebase]');
+  }
+  if (raw.kind === 'page' && frontMatter.layout === 'home') {
+    frontMatter.hero = has('hero') ? (values.hero as HomeHero) : undefined;
+    frontMatter.cards = has('cards') ? (values.cards as HomeCard[]) : undefined;
+  }
+  const routeProblem = routeFieldProblem(raw, frontMatter);
+  if (routeProblem) problems.push(routeProblem);
+  // Leave out what is not set, so a page's front matter reads as what its file wrote.
+  for (const key of Object.keys(frontMatter) as (keyof FrontMatter)[])
+    if (frontMatter[key] === undefined) delete frontMatter[key];
+  return { frontMatter, problems };
+}
+
+/** A date as YAML gives it (a Date for 2025-01-31, a string for anything it does not read as one), as YYYY-MM-DD. */
+function dateOf(value: unknown): string | undefined {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'string') return value.slice(0, 10);
+  return undefined;
+}
+
+/**
+ * `slug` and a doc's `id` become parts of a URL and a file path. A '.' or '..' segment would put a page outside its
+ * folder (`slug: /../` wrote over the home page), and a '/' in an id would make one name two folders.
+ */
+function routeFieldProblem(raw: Raw, { slug, id }: FrontMatter): Diagnostic | undefined {
+  const at = (key: string) => ({ file: raw.file, line: raw.keyLines[key] ?? 1, column: 1 });
+  if (slug !== undefined && slug.split('/').some((segment) => segment === '.' || segment === '..'))
+    return {
+      severity: 'error',
+      code: 'content',
+      message: `slug '${slug}' has a '.' or '..' segment, which would place the page outside the site's folders`,
+      location: at('slug'),
+      hint: "write the page's path from the root of its section, like 'slug: /setup/guide'",
+    };
+  const problem = raw.kind === 'doc' && id !== undefined ? idProblem(id) : undefined;
+  if (problem)
+    return {
+      severity: 'error',
+      code: 'content',
+      message: `id '${id}' ${problem}`,
+      location: at('id'),
+      hint: 'an id names the file, not its folder; use a slug to change the path',
+    };
+  return undefined;
+}
+
+/** Why an id that becomes one URL segment (a doc's id, a blog author or tag id) cannot be used, or undefined. */
+export function idProblem(id: string): string | undefined {
+  if (id.includes('/') || id.includes('\\')) return "contains '/', but it names one page, not a folder";
+  if (id === '.' || id === '..' || id.trim() === '') return 'is not a name a page can have';
+  return undefined;
+}
