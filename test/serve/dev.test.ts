@@ -237,6 +237,11 @@ test('a template edit renders every page with the new template; a template error
   const docPage = path.join(templates, 'DocPage.tsx');
   const original = await readFile(docPage, 'utf8');
   const edit = (from: string, to: string) => writeFile(docPage, original.replace(from, to));
+  // Where the edits land, so the expected positions follow the template as it is written today.
+  const lines = original.split('\n');
+  const h1Line = lines.findIndex((line) => line.includes('<h1>{route.title}</h1>')) + 1;
+  const throwing = '<h1>{(route as unknown as { x: { y: string } }).x.y}</h1>';
+  const yColumn = lines[h1Line - 1].replace('<h1>{route.title}</h1>', throwing).indexOf('y}') + 1;
 
   await edit('<h1>{route.title}</h1>', '<h1 className="edited">{route.title}</h1>');
   await page.next('reload');
@@ -244,12 +249,12 @@ test('a template edit renders every page with the new template; a template error
 
   await edit('<h1>{route.title}</h1>', '<h1>{route.title}</h2>');
   const syntax = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
-  assert.match(syntax.problems[0], /^templates-copy\/DocPage\.tsx:37:\d+  /);
+  assert.match(syntax.problems[0], new RegExp(`^templates-copy/DocPage\\.tsx:${h1Line}:\\d+  `));
 
-  await edit('<h1>{route.title}</h1>', '<h1>{(route as unknown as { x: { y: string } }).x.y}</h1>');
+  await edit('<h1>{route.title}</h1>', throwing);
   const thrown = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
   assert.equal(thrown.problems, [
-    "templates-copy/DocPage.tsx:37:63  template failed rendering /mini/docs/ and 1 other page: Cannot read properties of undefined (reading 'y')",
+    `templates-copy/DocPage.tsx:${h1Line}:${yColumn}  template failed rendering /mini/docs/ and 1 other page: Cannot read properties of undefined (reading 'y')`,
   ]);
 
   await writeFile(docPage, original);
