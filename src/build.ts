@@ -1,7 +1,8 @@
 // The pipeline in one screen: config -> content -> markdown -> site -> check -> bundle -> render -> files.
 // Each step is timed, and an error thrown inside a step carries the step's name.
 import path from 'node:path';
-import { BuildError, Diagnostics, type Diagnostic } from './diagnostics.ts';
+import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
+export { BuildFailed } from './diagnostics.ts';
 import { type Bundle, bundleClient } from './bundle/index.ts';
 import { checkBudgets, pageWeights } from './check/budgets.ts';
 import { checkLinks } from './check/links.ts';
@@ -57,14 +58,6 @@ export function createBuildCache(): BuildCache {
   };
 }
 
-/** Thrown when a build has errors: carries every diagnostic, so all problems show at once. */
-export class BuildFailed extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(`build failed with ${diagnostics.filter((d) => d.severity === 'error').length} error(s)`);
-    this.name = 'BuildFailed';
-  }
-}
-
 /** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
 export async function buildSiteFiles({
   config,
@@ -74,17 +67,23 @@ export async function buildSiteFiles({
   checkSearch,
 }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
+  // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
+  let texts: ReadonlyMap<string, string> = new Map();
+  const stopOnErrors = (diagnostics: Diagnostics) => {
+    withLineTexts(diagnostics.items, texts);
+    stopIfErrors(diagnostics);
+  };
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     try {
       return await run();
     } catch (error) {
-      if (error instanceof BuildError) {
-        diagnostics.items.push(error.diagnostic);
-        throw new BuildFailed(diagnostics.items);
+      // A step that cannot go on adds its diagnostics to the ones found so far, and the build stops with all of them.
+      if (error instanceof BuildFailed) {
+        diagnostics.items.push(...error.diagnostics.filter((d) => !diagnostics.items.includes(d)));
+        stopOnErrors(diagnostics);
       }
-      if (error instanceof BuildFailed) throw error;
       throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
     } finally {
       timings.push({ step: name, ms: performance.now() - start, heapMb: process.memoryUsage().heapUsed / 2 ** 20 });
@@ -92,6 +91,7 @@ export async function buildSiteFiles({
   };
 
   const input = await step('read', () => files ?? readContentFiles(config.paths.root));
+  texts = input.texts;
   const parsed = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
   stopOnErrors(diagnostics);
   const content = await step('routes', () => routeContent(parsed, config));
@@ -114,7 +114,7 @@ export async function buildSiteFiles({
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
-      if (error instanceof BuildError) diagnostics.items.push(error.diagnostic);
+      if (error instanceof BuildFailed) diagnostics.items.push(...error.diagnostics);
       else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
     });
     pagesRendered = renderer.rendered;
@@ -122,6 +122,7 @@ export async function buildSiteFiles({
   });
   stopOnErrors(diagnostics);
   const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics }));
+  stopOnErrors(diagnostics);
   const bundle = await step('bundle', () => {
     if (!cache) return bundleClient({ baseUrl: config.baseUrl });
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
@@ -192,6 +193,7 @@ export async function buildSiteFiles({
         checkBudgets(config, input, list, diagnostics);
         return list;
       });
+  withLineTexts(diagnostics.items, texts);
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
   return {
     site,
@@ -205,8 +207,10 @@ export async function buildSiteFiles({
   };
 }
 
-function stopOnErrors(diagnostics: Diagnostics): void {
-  if (diagnostics.errors.length > 0) throw new BuildFailed(diagnostics.items);
+/** Between steps: a step that found errors has reported them all, and the build stops before the next one. */
+function stopIfErrors(diagnostics: Diagnostics): void {
+  const errors = diagnostics.errors.length;
+  if (errors > 0) throw new BuildFailed(diagnostics.items, `build failed with ${errors} error(s)`);
 }
 
 /** The first file for each path wins (duplicate routes were reported as warnings in the site step). */

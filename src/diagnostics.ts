@@ -8,6 +8,14 @@ export interface Location {
   file: string;
   line?: number;
   column?: number;
+  /** The text of that line of the file (filled in by the build from the sources it read), for printing under it. */
+  lineText?: string;
+}
+
+/** Another place a diagnostic involves: the other file of a duplicate route, the page that includes a file. */
+export interface Related {
+  message: string;
+  location: Location;
 }
 
 export type DiagnosticCode =
@@ -37,6 +45,8 @@ export interface Diagnostic {
   hint?: string;
   /** The source lines around the location, with a caret under the column (see codeFrame), printed below the message. */
   frame?: string;
+  /** Other places involved, each printed below the diagnostic as a note. */
+  related?: Related[];
 }
 
 /** The one list every stage reports into. */
@@ -60,35 +70,88 @@ export class Diagnostics {
   }
 }
 
-/** An error that stops the build, carrying the diagnostic that explains it. */
-export class BuildError extends Error {
-  constructor(readonly diagnostic: Diagnostic) {
-    super(formatDiagnostic(diagnostic));
-    this.name = 'BuildError';
+/**
+ * The one error type: a build (or a step before it: loading the config, guarding the output folder) that stopped,
+ * carrying every diagnostic that explains why. A pipeline failure has a summary ("build failed with 2 errors");
+ * a single problem found before the pipeline is its own message.
+ */
+export class BuildFailed extends Error {
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    readonly summary?: string,
+  ) {
+    super(summary ?? diagnostics.map(formatDiagnostic).join('\n'));
+    this.name = 'BuildFailed';
+  }
+
+  /** The first error, for callers that report one problem. */
+  get diagnostic(): Diagnostic {
+    return this.diagnostics.find((d) => d.severity === 'error') ?? this.diagnostics[0];
   }
 }
 
-/** The diagnostics a failed build carries (BuildFailed: every one; BuildError: its one), or undefined for another error. */
+/** The diagnostics a failed build carries, or undefined for any other error. */
 export function diagnosticsOf(error: unknown): Diagnostic[] | undefined {
-  const many = (error as { diagnostics?: Diagnostic[] } | undefined)?.diagnostics;
-  const one = (error as { diagnostic?: Diagnostic } | undefined)?.diagnostic;
-  return many ?? (one ? [one] : undefined);
+  return error instanceof BuildFailed ? error.diagnostics : undefined;
 }
 
-/** Throws a BuildError for a problem in a file. */
+/** Stops with one problem, where nothing after it can go on (the config cannot load, the output folder is refused). */
 export function fail(code: DiagnosticCode, message: string, location?: Location, hint?: string): never {
-  throw new BuildError({ severity: 'error', code, message, location, hint });
+  throw new BuildFailed([{ severity: 'error', code, message, location, hint }]);
+}
+
+/** Fills in each location's line text from the files' texts (those it knows), so printers can show the line. */
+export function withLineTexts(list: Diagnostic[], texts: ReadonlyMap<string, string>): void {
+  const lines = new Map<string, string[]>();
+  const fill = (location: Location | undefined) => {
+    if (!location?.line || location.lineText !== undefined) return;
+    const text = texts.get(location.file);
+    if (text === undefined) return;
+    if (!lines.has(location.file)) lines.set(location.file, text.split('\n'));
+    const line = lines.get(location.file)![location.line - 1];
+    if (line !== undefined) location.lineText = line.replace(/\r$/, '');
+  };
+  for (const d of list) {
+    fill(d.location);
+    for (const related of d.related ?? []) fill(related.location);
+  }
 }
 
 /** "file:line:col  message (hint)", the one format every command prints. */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = d.location
-    ? [d.location.file, d.location.line, d.location.line ? (d.location.column ?? 1) : undefined]
-        .filter((x) => x !== undefined)
-        .join(':')
-    : '';
+  const where = d.location ? formatLocation(d.location) : '';
   const text = d.hint ? `${d.message}; ${d.hint}` : d.message;
   return where ? `${where}  ${text}` : text;
+}
+
+/** "file:line:col", as much of it as is known. */
+export function formatLocation(location: Location): string {
+  const column = location.line ? (location.column ?? 1) : undefined;
+  return [location.file, location.line, column].filter((x) => x !== undefined).join(':');
+}
+
+/**
+ * The lines printed under a diagnostic's first line: its frame, or its line's text with a caret under the column;
+ * then each related location as a note with its own line. Every text printer (CLI, overlay) uses these.
+ */
+export function detailLines(d: Diagnostic): string[] {
+  const out: string[] = [];
+  const shown = d.frame ?? (d.location ? lineFrame(d.location) : undefined);
+  if (shown) out.push(...shown.split('\n'));
+  for (const related of d.related ?? []) {
+    out.push(`note: ${formatLocation(related.location)}  ${related.message}`);
+    const frame = lineFrame(related.location);
+    if (frame) out.push(...frame.split('\n').map((line) => `  ${line}`));
+  }
+  return out;
+}
+
+/** A location's line text, numbered, with a caret under its column; undefined when the text is not known. */
+function lineFrame(location: Location): string | undefined {
+  if (location.lineText === undefined || !location.line) return undefined;
+  return codeFrame(location.lineText, 1, location.column ?? 1, 0)
+    ?.replace(/^\s*1 \|/, `${location.line} |`)
+    .replace(/\n\s*\|/, `\n${' '.repeat(String(location.line).length)} |`);
 }
 
 /**

@@ -1,13 +1,21 @@
 // Printing: diagnostics grouped by file, and the build summary. Formatting lives here, not in the stages.
 import path from 'node:path';
-import { diagnosticsOf, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import {
+  type BuildFailed,
+  detailLines,
+  diagnosticsOf,
+  formatDiagnostic,
+  sortDiagnostics,
+  type Diagnostic,
+  type Location,
+} from '../diagnostics.ts';
 import type { BuildResult } from '../types.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
   for (const d of sortDiagnostics(list)) {
     out(`${d.severity}  ${formatDiagnostic(d)}`);
-    if (d.frame) for (const line of d.frame.split('\n')) out(`    ${line}`);
+    for (const line of detailLines(d)) out(`    ${line}`);
   }
 }
 
@@ -28,9 +36,9 @@ export function printFailure(error: unknown): void {
   const diagnostics = diagnosticsOf(error);
   if (diagnostics) {
     printDiagnostics(diagnostics);
-    // A BuildFailed says how many errors there were; a single BuildError's message is its diagnostic.
-    if ((error as { diagnostics?: unknown }).diagnostics)
-      console.error(`\n${(error as Error).message}; nothing was written`);
+    // A failed pipeline says how many errors it found; a problem found before it is its own message.
+    const { summary } = error as BuildFailed;
+    if (summary) console.error(`\n${summary}; nothing was written`);
   } else {
     console.error(describeFsError(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error)));
   }
@@ -93,7 +101,8 @@ export function checkReport(
 ): string {
   const sorted = sortDiagnostics(list);
   if (format === 'json') return JSON.stringify(sorted.map(jsonOf), null, 2);
-  if (format === 'github') return [...sorted.map((d) => annotation(d, githubPath)), checkSummary(sorted)].join('\n');
+  if (format === 'github')
+    return [...sorted.flatMap((d) => annotations(d, githubPath)), checkSummary(sorted)].join('\n');
   const lines: string[] = [];
   let file: string | undefined | null = null;
   for (const d of sorted) {
@@ -102,7 +111,7 @@ export function checkReport(
       lines.push(...(lines.length > 0 ? [''] : []), file ?? '(site)');
     }
     lines.push(`  ${d.severity === 'error' ? 'error  ' : ''}${formatDiagnostic(d)}`);
-    if (d.frame) lines.push(...d.frame.split('\n').map((line) => `      ${line}`));
+    lines.push(...detailLines(d).map((line) => `      ${line}`));
   }
   return [...lines, ...(lines.length > 0 ? [''] : []), checkSummary(sorted)].join('\n');
 }
@@ -119,26 +128,48 @@ function checkSummary(list: Diagnostic[]): string {
   return warnings > 0 ? `${count(warnings, 'warning')}${where}` : 'No broken links, anchors or images.';
 }
 
-/** The same fields in the same order for every diagnostic, whichever stage made it. */
+/** The same fields in the same order for every diagnostic, whichever stage made it; related places when it has any. */
 function jsonOf(d: Diagnostic): Diagnostic {
-  const location = d.location && { file: d.location.file, line: d.location.line, column: d.location.column };
-  return { severity: d.severity, code: d.code, message: d.message, location, hint: d.hint };
+  const where = (location: Location) => ({
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    lineText: location.lineText,
+  });
+  const related = d.related?.map((r) => ({ message: r.message, location: where(r.location) }));
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    location: d.location && where(d.location),
+    hint: d.hint,
+    related,
+  };
 }
 
-/** A workflow command: `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects. */
-function annotation(d: Diagnostic, githubPath: (file: string) => string): string {
-  const properties: [string, string | number | undefined][] = d.location
-    ? [
-        ['file', githubPath(d.location.file)],
-        ['line', d.location.line],
-        ['col', d.location.line ? d.location.column : undefined],
-      ]
-    : [];
-  properties.push(['title', `egdocs ${d.code}`]);
-  const written = properties
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
-  return `::${d.severity} ${written.join(',')}::${escapeData(d.hint ? `${d.message}; ${d.hint}` : d.message)}`;
+/**
+ * Workflow commands: `::warning file=F,line=L,col=C,title=T::message`, escaped as the runner expects, and a notice at
+ * each related place, so the other file of a duplicate route is marked in the pull request too.
+ */
+function annotations(d: Diagnostic, githubPath: (file: string) => string): string[] {
+  const command = (level: string, location: Location | undefined, title: string, text: string) => {
+    const properties: [string, string | number | undefined][] = location
+      ? [
+          ['file', githubPath(location.file)],
+          ['line', location.line],
+          ['col', location.line ? location.column : undefined],
+        ]
+      : [];
+    properties.push(['title', title]);
+    const written = properties
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+    return `::${level} ${written.join(',')}::${escapeData(text)}`;
+  };
+  return [
+    command(d.severity, d.location, `egdocs ${d.code}`, d.hint ? `${d.message}; ${d.hint}` : d.message),
+    ...(d.related ?? []).map((r) => command('notice', r.location, `egdocs ${d.code}`, `${r.message}: ${d.message}`)),
+  ];
 }
 
 /** Message text of a workflow command: '%', CR and LF would end or garble it. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { normaliseBase } from '../config/validate.ts';
-import { BuildError } from '../diagnostics.ts';
+import { BuildFailed } from '../diagnostics.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { readBuildMarker } from '../output/marker.ts';
 import { guardHosts, hostCheck } from '../serve/hosts.ts';
@@ -54,15 +54,17 @@ async function serveFolder(options: ServeOptions, written: string): Promise<void
   // Relative to where the command runs, like any path typed on the command line.
   const dir = path.resolve(written);
   if (!(await stat(dir).catch(() => undefined))?.isDirectory())
-    throw new BuildError({
-      severity: 'error',
-      code: 'output',
-      message: `${written}: no such folder`,
-      hint: "run 'egdocs build' first, or pass the output folder to --dir",
-    });
+    throw new BuildFailed([
+      {
+        severity: 'error',
+        code: 'output',
+        message: `${written}: no such folder`,
+        hint: "run 'egdocs build' first, or pass the output folder to --dir",
+      },
+    ]);
   // The config is needed only to know the project (which folders are its sources) and, failing all else, the base.
   const config = await loadConfig({ configFile: options.configFile }).catch((error: unknown) => {
-    if (error instanceof BuildError && /^config file not found/.test(error.diagnostic.message)) return undefined;
+    if (error instanceof BuildFailed && /^config file not found/.test(error.diagnostic.message)) return undefined;
     throw error;
   });
   const root = config?.paths.root ?? process.cwd();
@@ -83,12 +85,14 @@ async function serveFolder(options: ServeOptions, written: string): Promise<void
   const marker = await readBuildMarker(dir);
   const base = options.baseUrl ?? marker?.baseUrl ?? config?.baseUrl;
   if (base === undefined)
-    throw new BuildError({
-      severity: 'error',
-      code: 'output',
-      message: `${written}: the base path it was built for is unknown`,
-      hint: 'pass it with --base-url',
-    });
+    throw new BuildFailed([
+      {
+        severity: 'error',
+        code: 'output',
+        message: `${written}: the base path it was built for is unknown`,
+        hint: 'pass it with --base-url',
+      },
+    ]);
   const baseUrl = normaliseBase(base);
   const handler = guardHosts(
     staticHandler(folderSource(dir), baseUrl),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { BuildError, codeFrame, fail } from '../diagnostics.ts';
+import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
 import { validateConfig } from './validate.ts';
 
@@ -72,14 +72,16 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     const inConfig = at && path.resolve(at.file) === configFile;
     const line = at?.line;
     const column = (at?.column ?? 0) + 1;
-    throw new BuildError({
-      severity: 'error',
-      code: 'config',
-      message: first.text,
-      location: at ? { file: inConfig ? shown : at.file, line, column } : { file: shown },
-      hint: inConfig && line ? missingComma(source, line, first.text) : undefined,
-      frame: inConfig && line ? codeFrame(source, line, column, 1) : undefined,
-    });
+    throw new BuildFailed([
+      {
+        severity: 'error',
+        code: 'config',
+        message: first.text,
+        location: at ? { file: inConfig ? shown : at.file, line, column } : { file: shown },
+        hint: inConfig && line ? missingComma(source, line, first.text) : undefined,
+        frame: inConfig && line ? codeFrame(source, line, column, 1) : undefined,
+      },
+    ]);
   }
   // A data: URL cannot resolve bare imports, so the compiled module goes to a temporary file.
   const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-config-'));
@@ -90,7 +92,7 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     return validateConfig(module.default, configFile, { outDir: options.outDir, baseUrl: options.baseUrl, source });
   } catch (error) {
     // A key or value at fault: show its line under the message.
-    if (error instanceof BuildError) {
+    if (error instanceof BuildFailed) {
       const { location } = error.diagnostic;
       if (location?.line && location.file === shown)
         error.diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);

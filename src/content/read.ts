@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { BuildError, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
+import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
 import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
 import { splitFrontMatter } from './frontmatter.ts';
 import { idProblem, typeFrontMatter } from './front-matter.ts';
@@ -170,8 +170,8 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
   if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
   return {
     sources,
-    authors: readAuthors(files.texts.get('content/blog/authors.yml')),
-    blogTags: readTags(files.texts.get('content/blog/tags.yml')),
+    authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
+    blogTags: orNone(() => readTags(files.texts.get('content/blog/tags.yml')), diagnostics),
     assets: files.assets,
   };
 }
@@ -204,8 +204,19 @@ function parseSource(
     }
     return { source, problems };
   } catch (error) {
-    if (error instanceof BuildError) return { problems: [error.diagnostic] };
+    if (error instanceof BuildFailed) return { problems: error.diagnostics };
     throw error;
+  }
+}
+
+/** A registry file's entries, or none when it is broken: its problem is reported beside the pages' own. */
+function orNone<T>(read: () => Map<string, T>, diagnostics: Diagnostics): Map<string, T> {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof BuildFailed)) throw error;
+    diagnostics.items.push(...error.diagnostics);
+    return new Map();
   }
 }
 

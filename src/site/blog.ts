@@ -1,30 +1,37 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
-import { didYouMean, fail } from '../diagnostics.ts';
+import { type Diagnostics, didYouMean } from '../diagnostics.ts';
 import type { Author, BlogPostMeta, Config, ContentSet, Page, TagInfo } from '../types.ts';
 import { blogSlugAndDate, withBase } from './urls.ts';
 
-/** Every blog post, newest first (then by slug, for a stable order). Unknown authors and tags stop the build. */
-export function blogPosts(config: Config, pages: Page[], content: ContentSet): BlogPostMeta[] {
+/**
+ * Every blog post, newest first (then by slug, for a stable order). A post without a date and unknown authors and
+ * tags are errors; every post is still read, so all of them are reported at once (the build stops after this step).
+ */
+export function blogPosts(
+  config: Config,
+  pages: Page[],
+  content: ContentSet,
+  diagnostics: Diagnostics,
+): BlogPostMeta[] {
   return pages
     .filter((page) => page.source.kind === 'blog')
     .map((page) => {
       const { source } = page;
-      const { slug, date } = blogSlugAndDate(source);
+      const { slug, date = '' } = blogSlugAndDate(source);
       if (!date)
-        fail(
+        diagnostics.error(
           'content',
           'a blog post needs a date',
           { file: source.file, line: 1 },
           "add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md",
         );
-      const authors = (source.frontMatter.authors ?? []).map((id) => ({
-        ...lookup(content.authors, id, 'author', source, 'authors'),
-        href: withBase(config, config.blog.routeBasePath, 'authors', id),
-      }));
-      const tags = (source.frontMatter.tags ?? []).map((id) => ({
-        ...lookup(content.blogTags, id, 'tag', source, 'tags'),
-        href: withBase(config, config.blog.routeBasePath, 'tags', id),
-      }));
+      const resolve = <T extends Author | TagInfo>(map: Map<string, T>, key: 'authors' | 'tags', what: string) =>
+        (source.frontMatter[key] ?? []).flatMap((id) => {
+          const found = lookup(map, id, what, source, key, diagnostics);
+          return found ? [{ ...found, href: withBase(config, config.blog.routeBasePath, key, id) }] : [];
+        });
+      const authors = resolve(content.authors, 'authors', 'author');
+      const tags = resolve(content.blogTags, 'tags', 'tag');
       const words = page.wordCount;
       return {
         slug,
@@ -50,16 +57,18 @@ function lookup<T extends Author | TagInfo>(
   what: string,
   source: Page['source'],
   key: string,
-): T {
+  diagnostics: Diagnostics,
+): T | undefined {
   const found = map.get(id);
   if (found) return found;
   const guess = didYouMean(id, map.keys());
-  fail(
+  diagnostics.error(
     'content',
     `unknown ${what} '${id}'`,
     { file: source.file, line: source.keyLines[key] ?? 1, column: 1 },
     guess ? `did you mean '${guess}'?` : `add '${id}' to ${REGISTRY[what]}`,
   );
+  return undefined;
 }
 
 /** Splits a list into pages of `size`. */

@@ -31,7 +31,7 @@ export function buildSite({ config, content, pages, diagnostics }: SiteInput): S
   const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, docs, diagnostics);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
-  const posts = blogPosts(config, pages, content);
+  const posts = blogPosts(config, pages, content, diagnostics);
   const routes: Route[] = [];
   // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
   const extraLinks: LayoutLink[] = [];
@@ -368,11 +368,23 @@ function reportDuplicates(config: Config, routes: Route[], pages: Page[], diagno
       : file
         ? [redirect, `give ${file} another slug`].filter(Boolean).join(' or ')
         : redirect;
-    diagnostics.warn(
-      'duplicate-route',
-      `route ${route.path} is produced by both ${producer(written)} and ${producer(route)}; only the first is written`,
+    // The other file of the pair, as a related place: an editor (or a pull request) shows both.
+    const other = pair.find((r) => r !== at && r.file);
+    const related = other?.file
+      ? [
+          {
+            message: 'the same route is produced here',
+            location: { file: other.file, line: routeLine(other) ?? 1, column: 1 },
+          },
+        ]
+      : undefined;
+    diagnostics.items.push({
+      severity: 'warning',
+      code: 'duplicate-route',
+      message: `route ${route.path} is produced by both ${producer(written)} and ${producer(route)}; only the first is written`,
       location,
       hint,
-    );
+      ...(related && { related }),
+    });
   }
 }

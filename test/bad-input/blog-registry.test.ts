@@ -25,6 +25,25 @@ test('an unknown tag is an error at the tags line, with a did-you-mean, also whe
   ]);
 });
 
+test('two posts with unknown authors and a post without a date are all reported at once', async () => {
+  const first = '---\ntitle: One\nauthors: [bobb]\n---\nText.\n';
+  const second = '---\ntitle: Two\nauthors: [zed]\ntags: [relase]\n---\nText.\n';
+  assert.equal(
+    await failure({
+      ...registry,
+      'blog/2025-03-01-one.md': first,
+      'blog/2025-03-02-two.md': second,
+      'blog/undated.md': '# U\n',
+    }),
+    [
+      "error  content/blog/2025-03-01-one.md:3:1  unknown author 'bobb'; did you mean 'bob'?",
+      "error  content/blog/2025-03-02-two.md:3:1  unknown author 'zed'; add 'zed' to content/blog/authors.yml",
+      "error  content/blog/2025-03-02-two.md:4:1  unknown tag 'relase'; did you mean 'release'?",
+      "error  content/blog/undated.md:1:1  a blog post needs a date; add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md",
+    ],
+  );
+});
+
 test('with nothing close, the error says where to register it', async () => {
   const post = '---\ntitle: Hello\nauthors: zed\n---\nText.\n';
   assert.equal(await failure({ ...registry, 'blog/2025-03-01-hello.md': post }), [

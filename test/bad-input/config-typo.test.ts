@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateConfig } from '../../src/config/validate.ts';
-import { BuildError, formatDiagnostic } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
 
 const test = suite('bad input: a typo in site.config.ts');
 
@@ -11,8 +11,8 @@ function problem(user: Record<string, unknown>): string {
   try {
     validateConfig({ title: 'Shop docs', url: 'https://docs.example.com', ...user }, 'site.config.ts');
   } catch (error) {
-    assert.instance(error, BuildError);
-    return formatDiagnostic((error as BuildError).diagnostic);
+    assert.instance(error, BuildFailed);
+    return formatDiagnostic((error as BuildFailed).diagnostic);
   }
   throw new Error('the config should have been refused');
 }

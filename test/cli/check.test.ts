@@ -74,6 +74,18 @@ const WARNINGS = [
 const line = ([file, row, column, , message, hint]: (typeof WARNINGS)[number]) =>
   `${file}:${row}:${column}  ${message}${hint ? `; ${hint}` : ''}`;
 
+/** The line a warning points at, and a caret under its column, as the text formats print them under it. */
+const frame = (file: string, row: number, column: number) => {
+  const text = BROKEN[file].split('\n')[row - 1];
+  return [`${row} | ${text}`, `${' '.repeat(String(row).length)} | ${' '.repeat(column - 1)}^`];
+};
+const framed = (w: (typeof WARNINGS)[number]) => frame(w[0], w[1], w[2]);
+
+/** The duplicate route's other file, which every format shows as a related place. */
+const OTHER = { file: 'content/docs/faq.md', line: 1, column: 1 } as const;
+const NOTE = `note: ${OTHER.file}:${OTHER.line}:${OTHER.column}  the same route is produced here`;
+const noted = [NOTE, ...frame(OTHER.file, OTHER.line, OTHER.column).map((l) => `  ${l}`)];
+
 let root: string;
 async function project(files: Record<string, string>, under = 'site'): Promise<string> {
   const dir = path.join(root, under);
@@ -130,33 +142,48 @@ test('the search queries file: a page readers cannot find fails check at the que
 test('text: each warning at file:line:col with its suggestion, grouped by file, a summary; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check');
   assert.is(code, 1);
-  const [anchor, link, duplicate, image, file] = WARNINGS.map(line);
+  // Each warning, then its line with a caret under the column (and the duplicate's other file as a note).
+  const [anchor, link, duplicate, image, file] = WARNINGS.map((w) => [
+    `  ${line(w)}`,
+    ...[...framed(w), ...(w[3] === 'duplicate-route' ? noted : [])].map((l) => `      ${l}`),
+  ]);
   const expected = [
     'content/docs/intro.md',
-    `  ${anchor}`,
-    `  ${link}`,
+    ...anchor,
+    ...link,
     '',
     'content/docs/questions.md',
-    `  ${duplicate}`,
+    ...duplicate,
     '',
     'content/docs/setup.md',
-    `  ${image}`,
-    `  ${file}`,
+    ...image,
+    ...file,
     '',
     '5 warnings in 3 files',
   ];
   assert.is(stdout, `${expected.join('\n')}\n`);
 });
 
-test('json: one object per warning with severity, code, message, location and hint; exit 1', async () => {
+test('json: one object per warning with severity, code, message, location (with its line) and hint; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check', '--format', 'json');
   assert.is(code, 1);
+  const lineText = (file: string, row: number) => BROKEN[file].split('\n')[row - 1];
   const expected = WARNINGS.map(([file, row, column, kind, message, hint]) => ({
     severity: 'warning',
     code: kind,
     message,
-    location: { file, line: row, column },
+    location: { file, line: row, column, lineText: lineText(file, row) },
     ...(hint ? { hint } : {}),
+    ...(kind === 'duplicate-route'
+      ? {
+          related: [
+            {
+              message: 'the same route is produced here',
+              location: { ...OTHER, lineText: lineText(OTHER.file, OTHER.line) },
+            },
+          ],
+        }
+      : {}),
   }));
   assert.equal(JSON.parse(stdout), expected);
 });
@@ -164,10 +191,15 @@ test('json: one object per warning with severity, code, message, location and hi
 test('github: one warning annotation per problem, then the summary; exit 1', async () => {
   const { code, stdout } = await egdocs(await project(BROKEN), 'check', '--format', 'github');
   assert.is(code, 1);
-  const annotations = WARNINGS.map(
-    ([file, row, column, kind, message, hint]) =>
-      `::warning file=${file},line=${row},col=${column},title=egdocs ${kind}::${message}${hint ? `; ${hint}` : ''}`,
-  );
+  // The duplicate route's other file gets a notice of its own, so a pull request marks both files.
+  const annotations = WARNINGS.flatMap(([file, row, column, kind, message, hint]) => [
+    `::warning file=${file},line=${row},col=${column},title=egdocs ${kind}::${message}${hint ? `; ${hint}` : ''}`,
+    ...(kind === 'duplicate-route'
+      ? [
+          `::notice file=${OTHER.file},line=${OTHER.line},col=${OTHER.column},title=egdocs ${kind}::the same route is produced here: ${message}`,
+        ]
+      : []),
+  ]);
   assert.is(stdout, `${[...annotations, '5 warnings in 3 files'].join('\n')}\n`);
 });
 
@@ -185,7 +217,13 @@ test('github: a project in a subfolder of the checkout gets paths from where the
 test('build prints the same warnings and still succeeds', async () => {
   const { code, stdout, stderr } = await egdocs(await project(BROKEN), 'build');
   assert.is(code, 0);
-  assert.is(stderr, WARNINGS.map((w) => `warning  ${line(w)}\n`).join(''));
+  const printed = WARNINGS.map((w) =>
+    [
+      `warning  ${line(w)}`,
+      ...[...framed(w), ...(w[3] === 'duplicate-route' ? noted : [])].map((l) => `    ${l}`),
+    ].join('\n'),
+  );
+  assert.is(stderr, printed.map((w) => `${w}\n`).join(''));
   assert.match(stdout, /^5 warnings, \d+ ms$/m);
 });
 

@@ -106,7 +106,12 @@ test('build reports broken links and still succeeds; check exits 1 on them', asy
   assert.is(check.code, 1);
   assert.match(check.stdout, '1 warning in 1 file');
   const json = JSON.parse((await egdocs(project, 'check', '--format', 'json')).stdout);
-  assert.equal(json[0].location, { file: 'content/docs/setup.md', line: 3, column: 8 });
+  assert.equal(json[0].location, {
+    file: 'content/docs/setup.md',
+    line: 3,
+    column: 8,
+    lineText: '[gone](./gone.md)',
+  });
   assert.match(
     (await egdocs(project, 'check', '--format', 'github')).stdout,
     '::warning file=content/docs/setup.md,line=3,col=8,title=egdocs broken-markdown-link::markdown link',

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BuildError } from '../../src/diagnostics.ts';
+import { BuildFailed } from '../../src/diagnostics.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { testConfig, ROOT } from '../helpers.ts';
@@ -12,7 +12,7 @@ function errorOf(user: Record<string, unknown>): string {
   try {
     validateConfig({ title: 'T', url: 'https://x.dev', ...user }, 'site.config.ts');
   } catch (error) {
-    assert.instance(error, BuildError);
+    assert.instance(error, BuildFailed);
     return (error as Error).message;
   }
   throw new Error('expected a config error');

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { splitFrontMatter } from '../../src/content/frontmatter.ts';
 import { parseContent } from '../../src/content/read.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { Diagnostics } from '../../src/diagnostics.ts';
+import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
 import { contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('front matter and content');
@@ -111,13 +111,14 @@ test('authors and tags files are read', () => {
   assert.is(set.blogTags.get('hello')?.label, 'Hello');
 });
 
-test('an author without a name is an error naming the line', () => {
-  assert.is(
-    errorOf(() =>
-      parseContent(contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann\nbob:\n  title: X\n' }), new Diagnostics()),
-    ),
-    "content/blog/authors.yml:3:1  author 'bob' needs a name",
+test('an author without a name is an error naming the line, reported beside the pages', () => {
+  const diagnostics = new Diagnostics();
+  const set = parseContent(
+    contentFiles({ 'blog/authors.yml': 'ann:\n  name: Ann\nbob:\n  title: X\n', 'docs/a.md': '# A\n' }),
+    diagnostics,
   );
+  assert.equal(diagnostics.errors.map(formatDiagnostic), ["content/blog/authors.yml:3:1  author 'bob' needs a name"]);
+  assert.is(set.sources.length, 1, 'the pages are still read');
 });
 
 test.run();
