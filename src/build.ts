@@ -1,12 +1,11 @@
-// The pipeline in one screen: config -> content -> markdown -> site -> check -> bundle -> render -> files.
+// The pipeline in one screen: config -> content -> routes -> markdown -> site -> bundle -> search -> render -> check.
 // Each step is timed, and an error thrown inside a step carries the step's name.
 import path from 'node:path';
 import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
 export { BuildFailed } from './diagnostics.ts';
 import { type Bundle, bundleClient } from './bundle/index.ts';
-import { checkBudgets, pageWeights } from './check/budgets.ts';
-import { checkLinks } from './check/links.ts';
-import { checkSearchQueries, SEARCH_QUERIES_FILE } from './check/search-queries.ts';
+import { checkBuild } from './check/index.ts';
+import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { type ContentFiles, type ParseCache, parseContent, readContentFiles } from './content/read.ts';
 import { routeContent } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
@@ -15,7 +14,6 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
-import { engineOfFiles } from './search/in-memory.ts';
 import { buildSite } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
@@ -138,20 +136,6 @@ export async function buildSiteFiles({
   const search = await step('search', () =>
     cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined },
   );
-  // The relevance gate: only when asked (check), over the very index files this build wrote.
-  const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
-  const searchQueries =
-    queries === undefined
-      ? undefined
-      : await step('search-check', () => {
-          const engine = engineOfFiles(
-            search.later?.() ?? search.files,
-            search.url.slice(config.baseUrl.length),
-            config.baseUrl,
-            config.search.excerptLength,
-          );
-          return checkSearchQueries(site, queries, (query, limit) => engine.search(query, limit), diagnostics);
-        });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = chromeOf(site, sidebarData.urls, {
@@ -176,23 +160,20 @@ export async function buildSiteFiles({
     ...[...site.assets].map(([path, contents]) => ({ path, contents })),
   ];
   const all = dedupe([...output, ...extra]);
-  // Check reads what the build produced: every link against the routes, the anchors and the files written.
-  await step('check', () =>
-    checkLinks(
+  // The relevance gate runs only when asked (check), over the very index files this build wrote: serve's are
+  // built on demand, so they are made here for it.
+  const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
+  const checked = await step('check', () =>
+    checkBuild({
       site,
-      all.map((file) => file.path),
+      files: queries !== undefined && search.later ? [...all, ...search.later()] : all,
+      bundle,
+      weigh: !cache,
+      searchQueries:
+        queries === undefined ? undefined : { text: queries, manifestPath: search.url.slice(config.baseUrl.length) },
       diagnostics,
-    ),
+    }),
   );
-  // Page weight is a property of a build as deployed; serve's files are named differently and it skips this.
-  const weights = cache
-    ? []
-    : await step('weigh', () => {
-        const input = { site, files: new Map(all.map((file) => [file.path, file.contents])), bundle };
-        const list = pageWeights(input);
-        checkBudgets(config, input, list, diagnostics);
-        return list;
-      });
   withLineTexts(diagnostics.items, texts);
   const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
   return {
@@ -201,8 +182,7 @@ export async function buildSiteFiles({
     diagnostics: diagnostics.items,
     timings,
     rendered,
-    weights,
-    searchQueries,
+    ...checked,
     searchIndex: search.later,
   };
 }

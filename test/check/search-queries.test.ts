@@ -161,7 +161,7 @@ test('no query file, no gate; build and serve do not run it', async () => {
     built.diagnostics.filter((d) => d.code === 'search-query'),
     [],
   );
-  assert.not.ok(built.timings.some((t) => t.step === 'search-check'));
+  assert.is(built.searchQueries, undefined, 'build does not run the gate');
   assert.not.ok(
     built.files.some((file) => file.path.includes('search-queries')),
     'the query file is not a page',
