@@ -1,8 +1,70 @@
-// The front matter keys egdocs reads, checked once here: later stages read typed fields and never `unknown`.
-// A value of the wrong type is an error at its line (it used to be ignored, so `title: 2024` quietly lost the
-// title). Keys egdocs does not read are left alone: pages moved from other generators carry many.
-import type { Diagnostic } from '../diagnostics.ts';
+// Front matter: split from a markdown file (remembering the line the body starts on, so every later message about
+// the body names the right line of the file), then the keys egdocs reads checked once, so later stages read typed
+// fields and never `unknown`. A value of the wrong type is an error at its line (it used to be ignored, so
+// `title: 2024` quietly lost the title). Keys egdocs does not read are left alone: pages moved from other
+// generators carry many.
+import { isMap, isScalar, parseDocument } from 'yaml';
+import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
+import { explainYamlError } from './yaml-errors.ts';
+
+export interface Split {
+  frontMatter: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the file where the body begins. */
+  bodyLine: number;
+  /** 1-based file line of each top-level front matter key, for messages about its value. */
+  keyLines: Record<string, number>;
+}
+
+const OPEN = /^---[ \t]*\r?\n/;
+const CLOSE = /^---[ \t]*$/m;
+
+/** Reads the front matter of `text`; `file` is used in errors. */
+export function splitFrontMatter(text: string, file: string): Split {
+  if (!OPEN.test(text)) return { frontMatter: {}, body: text, bodyLine: 1, keyLines: {} };
+  const afterOpen = text.slice(text.indexOf('\n') + 1);
+  const close = CLOSE.exec(afterOpen);
+  if (!close)
+    fail(
+      'content',
+      'front matter starts with --- but never ends',
+      { file, line: 1, column: 1 },
+      'add a closing --- line',
+    );
+  const yamlText = afterOpen.slice(0, close.index);
+  const doc = parseDocument(yamlText, { prettyErrors: false });
+  if (doc.errors.length > 0) {
+    // The YAML starts on line 2, after the opening ---.
+    const problem = explainYamlError(yamlText, doc, 2);
+    fail(
+      'content',
+      `invalid front matter: ${problem.message}`,
+      { file, line: problem.line, column: problem.column },
+      problem.hint,
+    );
+  }
+  const value = doc.toJS() ?? {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    fail(
+      'content',
+      'front matter must be a YAML mapping (key: value lines)',
+      { file, line: 2, column: 1 },
+      "write one 'key: value' per line, with a space after the colon",
+    );
+  const yamlLines = yamlText.split('\n').length - (yamlText.endsWith('\n') || yamlText === '' ? 1 : 0);
+  let rest = afterOpen.slice(close.index + close[0].length);
+  rest = rest.replace(/^\r?\n/, '');
+  const keyLines: Record<string, number> = {};
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      if (isScalar(pair.key) && pair.key.range)
+        keyLines[String(pair.key.value)] = yamlText.slice(0, pair.key.range[0]).split('\n').length + 1;
+    }
+  }
+  // Lines: opening ---, the YAML lines, closing ---, then the body.
+  return { frontMatter: value as Record<string, unknown>, body: rest, bodyLine: yamlLines + 3, keyLines };
+}
 
 interface Raw {
   kind: SourceKind;

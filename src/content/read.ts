@@ -1,16 +1,10 @@
-// The content stage: turns the files under content/ into typed Source records, authors and tags.
-// Only readContentFiles touches the disk; parseContent works on an in-memory file map, so tests need no files.
+// Reading content/: every file under it into a map of texts and bytes (parse.ts makes sources of them). The only
+// part of the content stage that touches the disk.
 import type { Stats } from 'node:fs';
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
-import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
-import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
-import { splitFrontMatter } from './frontmatter.ts';
-import { idProblem, typeFrontMatter } from './front-matter.ts';
-import type { ParsedContent } from './routes.ts';
+import { type Diagnostic, fail } from '../diagnostics.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
-import { explainYamlError } from './yaml-errors.ts';
 
 /** content/ as maps from path (relative to the project root, forward slashes) to text or bytes. */
 export interface ContentFiles {
@@ -25,8 +19,8 @@ export interface ContentFiles {
   unreadable?: Map<string, Diagnostic>;
 }
 
-const KIND_FOLDERS: Record<string, SourceKind> = { docs: 'doc', blog: 'blog', pages: 'page' };
-const MARKDOWN = /\.mdx?$/;
+/** Markdown files: pages. */
+export const MARKDOWN = /\.mdx?$/;
 
 /**
  * Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. A folder or file
@@ -141,143 +135,6 @@ function store(files: ContentFiles, rel: string, bytes: Buffer): void {
 }
 
 const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
-
-/**
- * What parseContent remembers per file between builds (`egdocs serve`): the text it parsed and the result, so an
- * unchanged file keeps its Source object, which the markdown stage's cache recognises.
- */
-export type ParseCache = Map<string, { text: string; source?: ParsedSource; problems: Diagnostic[] }>;
-
-/** Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still parse. */
-export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ParsedContent {
-  const sources: ParsedSource[] = [];
-  for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);
-  for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!MARKDOWN.test(file)) continue;
-    const [, folder, ...rest] = file.split('/');
-    const kind = KIND_FOLDERS[folder];
-    if (!kind) continue;
-    // Files and folders starting with _ are partials or drafts by convention; never pages.
-    if (rest.some((part) => part.startsWith('_'))) continue;
-    let parsed = cache?.get(file);
-    if (parsed?.text !== text) {
-      parsed = { text, ...parseSource(kind, file, rest.join('/'), text) };
-      cache?.set(file, parsed);
-    }
-    diagnostics.items.push(...parsed.problems);
-    if (parsed.source) sources.push(parsed.source);
-  }
-  if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
-  return {
-    sources,
-    authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
-    blogTags: orNone(() => readTags(files.texts.get('content/blog/tags.yml')), diagnostics),
-    assets: files.assets,
-  };
-}
-
-/** One markdown file to its source and the problems in it; a draft gives no source, nor does a broken file. */
-function parseSource(
-  kind: SourceKind,
-  file: string,
-  relPath: string,
-  text: string,
-): { source?: ParsedSource; problems: Diagnostic[] } {
-  try {
-    const split = splitFrontMatter(text, file);
-    if (split.frontMatter.draft === true) return { problems: [] };
-    const { frontMatter, problems } = typeFrontMatter({
-      kind,
-      file,
-      keyLines: split.keyLines,
-      values: split.frontMatter,
-    });
-    if (problems.some((problem) => problem.severity === 'error')) return { problems };
-    const { body, bodyLine, keyLines } = split;
-    const source: ParsedSource = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
-    // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
-    if (Object.keys(split.frontMatter).length === 0 && body.trim() === '') {
-      const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;
-      const location = { file, line: 1, column: 1 };
-      const message = 'the page is empty: no title and no text';
-      problems.push({ severity: 'warning', code: 'content', message, location, hint });
-    }
-    return { source, problems };
-  } catch (error) {
-    if (error instanceof BuildFailed) return { problems: error.diagnostics };
-    throw error;
-  }
-}
-
-/** A registry file's entries, or none when it is broken: its problem is reported beside the pages' own. */
-function orNone<T>(read: () => Map<string, T>, diagnostics: Diagnostics): Map<string, T> {
-  try {
-    return read();
-  } catch (error) {
-    if (!(error instanceof BuildFailed)) throw error;
-    diagnostics.items.push(...error.diagnostics);
-    return new Map();
-  }
-}
-
-function readAuthors(text: string | undefined): Map<string, Author> {
-  const file = 'content/blog/authors.yml';
-  const map = new Map<string, Author>();
-  for (const [id, value] of Object.entries(readYamlMap(text, file))) {
-    checkId(id, 'author', file, text!);
-    if (typeof value !== 'object' || value === null || typeof (value as Author).name !== 'string')
-      fail('content', `author '${id}' needs a name`, { file, line: lineOf(text!, `${id}:`) });
-    const v = value as Record<string, string>;
-    map.set(id, { id, name: v.name, title: v.title, url: v.url, imageUrl: v.image_url });
-  }
-  return map;
-}
-
-function readTags(text: string | undefined): Map<string, TagInfo> {
-  const file = 'content/blog/tags.yml';
-  const map = new Map<string, TagInfo>();
-  for (const [id, value] of Object.entries(readYamlMap(text, file))) {
-    checkId(id, 'tag', file, text!);
-    const v = (value ?? {}) as Record<string, string>;
-    map.set(id, { id, label: v.label ?? id, description: v.description });
-  }
-  return map;
-}
-
-/** An author or tag id is the last segment of its page's URL: it must be one plain name. */
-function checkId(id: string, what: string, file: string, text: string): void {
-  const problem = idProblem(id);
-  if (problem)
-    fail(
-      'content',
-      `${what} id '${id}' ${problem}`,
-      { file, line: lineOf(text, `${id}:`) },
-      `rename it to letters, digits and dashes, like '${id.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || what}'`,
-    );
-}
-
-function readYamlMap(text: string | undefined, file: string): Record<string, unknown> {
-  if (text === undefined) return {};
-  const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const problem = explainYamlError(text, doc);
-    fail(
-      'content',
-      `invalid YAML: ${problem.message}`,
-      { file, line: problem.line, column: problem.column },
-      problem.hint,
-    );
-  }
-  const value = doc.toJS() ?? {};
-  if (typeof value !== 'object' || Array.isArray(value))
-    fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
-  return value;
-}
-
-function lineOf(text: string, needle: string): number | undefined {
-  const index = text.indexOf(needle);
-  return index < 0 ? undefined : text.slice(0, index).split('\n').length;
-}
 
 /** The text of a UTF-8 file (without a byte order mark), or undefined when it is not valid UTF-8. */
 function decodeUtf8(bytes: Buffer): string | undefined {

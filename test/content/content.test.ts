@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { splitFrontMatter } from '../../src/content/frontmatter.ts';
-import { parseContent } from '../../src/content/read.ts';
+import { splitFrontMatter } from '../../src/content/front-matter.ts';
+import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
 import { contentFiles, testConfig } from '../helpers.ts';

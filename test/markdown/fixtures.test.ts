@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseContent } from '../../src/content/read.ts';
+import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics } from '../../src/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';

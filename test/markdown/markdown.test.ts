@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseContent } from '../../src/content/read.ts';
+import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
