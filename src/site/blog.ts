@@ -1,7 +1,7 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
 import { type Diagnostics, didYouMean } from '../diagnostics.ts';
-import type { Author, BlogPostMeta, Config, ContentSet, Page, TagInfo } from '../types.ts';
-import { blogSlugAndDate, withBase } from './urls.ts';
+import type { Author, BlogPostMeta, Config, ContentSet, Page, Route, Site, TagInfo } from '../types.ts';
+import { blogSlugAndDate, groupBy, withBase } from './urls.ts';
 
 /**
  * Every blog post, newest first (then by slug, for a stable order). A post without a date and unknown authors and
@@ -76,4 +76,81 @@ export function paginate<T>(items: T[], size: number): T[][] {
   const pages: T[][] = [];
   for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
   return pages.length > 0 ? pages : [[]];
+}
+
+/** The blog's list pages (paginated), archive, authors and tags pages. */
+export function addBlogRoutes(
+  config: Config,
+  posts: Site['posts'],
+  add: (route: Omit<Route, 'outFile'>) => void,
+): void {
+  const blog = (...parts: string[]) => withBase(config, config.blog.routeBasePath, ...parts);
+  const listPages = paginate(posts, config.blog.postsPerPage);
+  listPages.forEach((pagePosts, i) => {
+    const pageHref = (n: number) => (n === 0 ? blog() : blog('page', String(n + 1)));
+    add({
+      path: pageHref(i),
+      title: config.blog.title,
+      description: config.blog.description,
+      data: {
+        kind: 'blog-list',
+        posts: pagePosts,
+        page: i + 1,
+        pageCount: listPages.length,
+        previous: i > 0 ? { label: 'Newer posts', href: pageHref(i - 1) } : undefined,
+        next: i < listPages.length - 1 ? { label: 'Older posts', href: pageHref(i + 1) } : undefined,
+      },
+    });
+  });
+  const years = groupBy(posts, (post) => post.date.slice(0, 4));
+  add({
+    path: blog('archive'),
+    title: 'Archive',
+    description: 'Every blog post, by year',
+    data: { kind: 'blog-archive', years: [...years].map(([year, list]) => ({ year, posts: list })) },
+  });
+
+  const authorById = new Map(posts.flatMap((post) => post.authors.map((author) => [author.id, author] as const)));
+  const sortedAuthors = [...groupBy(posts, (post) => post.authors.map((a) => a.id))]
+    .map(([id, list]) => ({ author: authorById.get(id)!, posts: list }))
+    .sort((a, b) => a.author.name.localeCompare(b.author.name));
+  add({
+    path: blog('authors'),
+    title: 'Authors',
+    description: 'The people writing this blog',
+    data: {
+      kind: 'blog-authors',
+      authors: sortedAuthors.map(({ author, posts: list }) => ({ ...author, count: list.length })),
+    },
+  });
+  for (const { author, posts: list } of sortedAuthors) {
+    add({
+      path: author.href,
+      title: author.name,
+      description: `Posts by ${author.name}`,
+      data: { kind: 'blog-author', author, posts: list },
+    });
+  }
+
+  const tagById = new Map(posts.flatMap((post) => post.tags.map((tag) => [tag.id, tag] as const)));
+  const sortedTags = [...groupBy(posts, (post) => post.tags.map((t) => t.id))]
+    .map(([id, list]) => ({ tag: tagById.get(id)!, posts: list }))
+    .sort((a, b) => a.tag.label.localeCompare(b.tag.label));
+  add({
+    path: blog('tags'),
+    title: 'Tags',
+    description: 'Blog posts by topic',
+    data: {
+      kind: 'blog-tags',
+      tags: sortedTags.map(({ tag, posts: list }) => ({ label: tag.label, href: tag.href, count: list.length })),
+    },
+  });
+  for (const { tag, posts: list } of sortedTags) {
+    add({
+      path: tag.href,
+      title: `${list.length} post${list.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
+      description: tag.description ?? `Posts tagged ${tag.label}`,
+      data: { kind: 'blog-tag', tag, posts: list, allTagsHref: blog('tags') },
+    });
+  }
 }
