@@ -9,14 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-// chrome-launcher comes with lighthouse (its own dependency), so it is not listed in package.json.
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { buildSiteFiles } from '../src/build.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { FsWriter } from '../src/output/writer.ts';
 import { folderSource, listen, staticHandler } from '../src/serve/static.ts';
 import { CHROMIUM_ARGS } from '../test/browser/browser.ts';
+import { type LaunchedChrome, type LighthouseTool, loadLighthouse, type Result } from './lighthouse-tool.ts';
 import { median } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,7 +67,7 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
   let server: http.Server | undefined;
   let oldServer: http.Server | undefined;
   let oldBase: string | undefined;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let chrome: LaunchedChrome | undefined;
   try {
     const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
     const result = await buildSiteFiles({ config });
@@ -89,9 +87,11 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
     // section's "Not run" line. chrome-launcher leaves a missing binary as an unhandled 'error' event, hence the check.
     const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     if (!existsSync(chromePath)) return { skipped: `no Chromium at ${chromePath} (set CHROMIUM_PATH)` };
+    const tool = await loadLighthouse(root);
     try {
-      chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
+      chrome = await tool.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS, '--headless=new'] });
       return await scoreAll(
+        tool,
         [{ site: 'egdocs', base }, ...(oldBase ? [{ site: 'old site (Docusaurus)', base: oldBase }] : [])],
         chrome.port,
       );
@@ -107,7 +107,11 @@ export async function measureLighthouse(): Promise<LighthouseFigures> {
 }
 
 /** RUNS runs of each page in each form factor, in one Chromium: Lighthouse resets storage and cache before each run. */
-async function scoreAll(sites: { site: string; base: string }[], port: number): Promise<LighthouseFigures> {
+async function scoreAll(
+  { lighthouse, desktopConfig }: LighthouseTool,
+  sites: { site: string; base: string }[],
+  port: number,
+): Promise<LighthouseFigures> {
   const rows: LighthouseRow[] = [];
   let last: Result | undefined;
   for (const page of PAGES) {

@@ -139,17 +139,17 @@ test('a part loaded on demand shows a spinner only after 200 ms, and a red box w
     'a fast load shows no spinner',
   );
 
-  await page.route('**/assets/js/SearchResults.*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  // A slow part: its script is held until the spinner has shown, then let through.
   const slow = await h.browser.newPage(DESKTOP);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await slow.route('**/assets/js/SearchResults.*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await held;
     await route.continue();
   });
   await slow.goto(`${h.base}search/?q=firebase`);
-  await slow.getByRole('status').filter({ hasText: 'Loading' }).waitFor({ timeout: 2000 });
+  await slow.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+  release();
   await slow.locator('.search-summary').waitFor();
   await slow.close();
 

@@ -19,6 +19,11 @@ interface Case {
   expected: string;
 }
 
+/** A case as the fixture file holds it: name, input and expected HTML, each closed by a line with one dot. */
+function written(c: Case): string {
+  return `${c.name}\n.\n${c.input}.\n${c.expected}.\n`;
+}
+
 function readCases(text: string): Case[] {
   const parts = text.split(/^\.\n/m);
   const cases: Case[] = [];
@@ -39,7 +44,8 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.txt'))
   .sort()) {
   const full = path.join(dir, file);
-  const cases = readCases(readFileSync(full, 'utf8'));
+  const text = readFileSync(full, 'utf8');
+  const cases = readCases(text);
   const actual: string[] = [];
   for (const c of cases) {
     test(`${file}: ${c.name}`, async () => {
@@ -49,12 +55,23 @@ for (const file of readdirSync(dir)
       );
       const md = await createMarkdown({ config, content, diagnostics: new Diagnostics() });
       const html = (await md.render(content.sources.find((s) => s.file === 'content/docs/guide/page.md')!)).html;
-      actual.push(`${c.name}\n.\n${c.input}.\n${html}.\n`);
+      actual.push(written({ ...c, expected: html }));
       if (!process.env.UPDATE) assert.fixture(html, c.expected);
     });
   }
-  test(`${file}: written back`, () => {
-    if (process.env.UPDATE) writeFileSync(full, actual.join('\n'));
+  // Without UPDATE: the file holds every case in the form UPDATE writes, so none is silently skipped by a stray line
+  // and a rewrite changes only expected HTML. With UPDATE: the rewrite reads back as the same cases.
+  test(`${file}: every case read, in the form UPDATE writes`, () => {
+    assert.ok(cases.length > 0, `${file} holds no case`);
+    if (process.env.UPDATE) {
+      writeFileSync(full, actual.join('\n'));
+      assert.equal(
+        readCases(actual.join('\n')).map((c) => c.name),
+        cases.map((c) => c.name),
+      );
+    } else {
+      assert.fixture(cases.map(written).join('\n'), text);
+    }
   });
 }
 
