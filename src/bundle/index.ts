@@ -30,6 +30,9 @@ export interface Bundle {
   parts: { SearchResults: string };
 }
 
+/** The browsers the client code is compiled for. */
+const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
+
 const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
 
 /** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
@@ -55,7 +58,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     bundle: true,
     write: false,
     minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    target: BROWSERS,
     outdir: 'assets',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
@@ -106,6 +109,26 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     workerUrl,
     parts: { SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx') },
   };
+}
+
+/**
+ * `egdocs serve`'s live-reload script (src/client/live.ts), a classic script of its own that serve injects into the
+ * pages it sends; never part of a built site. Not minified: it is read in the browser's developer tools.
+ */
+export async function bundleLiveClient(): Promise<string> {
+  const result = await esbuildOrDiagnostic(() =>
+    build({
+      entryPoints: [path.join(packageRoot, 'src/client/live.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: BROWSERS,
+      legalComments: 'none',
+      logLevel: 'silent',
+      absWorkingDir: packageRoot,
+    }),
+  );
+  return result.outputFiles[0].text;
 }
 
 /**

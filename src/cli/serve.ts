@@ -9,7 +9,7 @@ import { readBuildMarker } from '../output/marker.ts';
 import { guardHosts, hostCheck } from '../serve/hosts.ts';
 import { folderSource, listen, staticHandler } from '../serve/static.ts';
 import { sourcesOf } from './build.ts';
-import { printFailure } from './report.ts';
+import { printDiagnostics, printFailure } from './report.ts';
 
 export interface ServeOptions {
   configFile: string;
@@ -35,7 +35,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
       await serveFolder(options, options.dir);
     } else {
       const { startDevServer } = await import('../serve/dev.ts');
-      const server = await startDevServer(options);
+      const server = await startDevServer({ ...options, report: printDiagnostics });
       console.log(`Serving the site at ${server.url}; watching content/ and the config for changes`);
     }
     await new Promise(() => {});

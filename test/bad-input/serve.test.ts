@@ -9,7 +9,9 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
-import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+import { printDiagnostics } from '../../src/cli/report.ts';
+import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG } from '../helpers.ts';
 
 const test = suite('bad input: egdocs serve survives every mistake');
@@ -42,21 +44,21 @@ const save = async (rel: string, contents: string | Buffer) => {
 };
 
 /** The overlay's problems, with the config file named as it is when serve runs in the project (here it runs elsewhere). */
-const problemsOf = (message: DevMessage) =>
-  (message as Extract<DevMessage, { type: 'error' }>).problems.map((line) =>
-    line.replace(path.relative(process.cwd(), path.join(project, 'site.config.ts')), 'site.config.ts'),
+const problemsOf = (message: LiveMessage) =>
+  (message as Extract<LiveMessage, { type: 'error' }>).problems.map(({ text }) =>
+    text.replace(path.relative(process.cwd(), path.join(project, 'site.config.ts')), 'site.config.ts'),
   );
 const get = (route: string) => fetch(`http://127.0.0.1:${server.port}/mini/${route}`);
 
 /** A page's WebSocket: every message, the latest, and a wait for the next one that matches. */
 async function connect(): Promise<{
-  latest(): DevMessage | undefined;
-  next(type: DevMessage['type'], matches?: (message: DevMessage) => boolean): Promise<DevMessage>;
+  latest(): LiveMessage | undefined;
+  next(type: LiveMessage['type'], matches?: (message: LiveMessage) => boolean): Promise<LiveMessage>;
   close(): void;
 }> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
-  const messages: DevMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
+  const messages: LiveMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let read = 0;
   return {
@@ -97,6 +99,7 @@ test.before.each(async () => {
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: (line) => lines.push(line),
   });
 });
@@ -193,18 +196,20 @@ test('each mistake is reported with its file and line while the last good site s
   const page = await connect();
   await page.next('hello');
   const pages = ['docs/setup/', 'docs/extra/', 'blog/hello/'];
-  const served = () => Promise.all(pages.map(async (route) => (await get(route)).text()));
+  // The pages as served, but for the number of the build they came from, which every good save counts up.
+  const served = () =>
+    Promise.all(pages.map(async (route) => (await (await get(route)).text()).replace(/ data-build="\d+"/, '')));
   const good = await served();
   for (const mistake of MISTAKES) {
     lines.length = 0;
     await save(mistake.file, mistake.contents);
     if (mistake.errors) {
       // A config file is written in place: a build may first see it half-written, which is another error.
-      const same = (m: DevMessage) => JSON.stringify(problemsOf(m)) === JSON.stringify(mistake.errors);
+      const same = (m: LiveMessage) => JSON.stringify(problemsOf(m)) === JSON.stringify(mistake.errors);
       assert.equal(problemsOf(await page.next('error', same)), mistake.errors, mistake.what);
       const still = await get('docs/setup/');
       assert.is(still.status, 200, `${mistake.what}: the server keeps serving`);
-      assert.is(await still.text(), good[0], `${mistake.what}: the last good build`);
+      assert.is((await still.text()).replace(/ data-build="\d+"/, ''), good[0], `${mistake.what}: the last good build`);
     } else {
       await until(
         async () => mistake.warnings!.every((warning) => lines.includes(warning)),
@@ -275,7 +280,7 @@ test('a page deleted right after another is saved, or while that build runs, lea
     ['docs/setup/', 'docs/setup/index.html'],
     ['blog/hello/', 'blog/hello/index.html'],
   ]) {
-    const served = (await (await get(route)).text()).replace('<script src="/__egdocs/live.js" defer></script>', '');
+    const served = (await (await get(route)).text()).replace(/<script src="\/__egdocs\/live\.js"[^>]*><\/script>/, '');
     const file = fresh.files.find((f) => f.path === outFile)!;
     assert.is(
       served,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { printDiagnostics } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import { CHROMIUM_ARGS, hydrated } from './browser.ts';
 
@@ -27,6 +28,7 @@ test.before(async () => {
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: () => {},
   });
   browser = await chromium.launch({

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+import { printDiagnostics } from '../../src/cli/report.ts';
+import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG, ROOT } from '../helpers.ts';
 
 const test = suite('serve: rebuild and reload');
@@ -27,16 +29,16 @@ async function project_(files: Record<string, string>): Promise<string> {
 
 /** A page's WebSocket: every message it receives, and a way to wait for the next of a type. */
 async function connect(): Promise<{
-  messages: DevMessage[];
-  next(type: DevMessage['type']): Promise<DevMessage>;
+  messages: LiveMessage[];
+  next(type: LiveMessage['type']): Promise<LiveMessage>;
   close(): void;
 }> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
-  const messages: DevMessage[] = [];
-  const waiting: { type: string; resolve: (m: DevMessage) => void }[] = [];
+  const messages: LiveMessage[] = [];
+  const waiting: { type: string; resolve: (m: LiveMessage) => void }[] = [];
   let read = 0;
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as DevMessage;
+    const message = JSON.parse(String(data)) as LiveMessage;
     messages.push(message);
     const i = waiting.findIndex((w) => w.type === message.type);
     if (i >= 0) {
@@ -87,6 +89,7 @@ test.before.each(async () => {
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: (line) => lines.push(line),
   });
 });
@@ -101,7 +104,7 @@ test('serves the built site on loopback, each page with the live-reload script',
   assert.is(page.status, 200);
   const html = await page.text();
   assert.match(html, '<h1>Setup</h1>');
-  assert.match(html, '<script src="/__egdocs/live.js" defer></script></body>');
+  assert.match(html, '<script src="/__egdocs/live.js" data-build="1" defer></script></body>');
   const script = await fetch(`http://127.0.0.1:${server.port}/__egdocs/live.js`);
   assert.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
   assert.match(await script.text(), 'new WebSocket(');
@@ -153,9 +156,9 @@ test('a broken save shows the error with file and line, keeps the last good site
   const page = await connect();
   await page.next('hello');
   await writeFile(path.join(project, 'content/docs/setup.md'), '---\ntitle: [unclosed\n---\n# Setup\n');
-  const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  const failure = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
   assert.match(failure.title, /^Build failed with 1 error$/);
-  assert.match(failure.problems[0], /^content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
+  assert.match(failure.problems[0].text, /^content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
   assert.ok(
     lines.some((line) => line.includes('content/docs/setup.md:')),
     'the terminal names the file and line',
@@ -181,9 +184,9 @@ test('a config mistake while serving is reported with a suggestion; fixing it re
   const page = await connect();
   await page.next('hello');
   await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("'docSidebar'", "'docSidebr'"));
-  const failure = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
+  const failure = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
   assert.is(
-    failure.problems[0],
+    failure.problems[0].text,
     "site.config.ts:3:29  navbar.items[0].type 'docSidebr' is not a navbar item type; did you mean 'docSidebar'?",
   );
   // Written at once after the error: the watcher drops this change (too soon after the last), the server must not.
@@ -205,6 +208,7 @@ test('a site that fails its first build is served as its error page until a save
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: (line) => lines.push(line),
   });
   const broken = await get('docs/setup/');
@@ -229,6 +233,7 @@ test('a template edit renders every page with the new template; a template error
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: (line) => lines.push(line),
     templatesDir: templates,
   });
@@ -248,14 +253,17 @@ test('a template edit renders every page with the new template; a template error
   assert.match(await (await get('docs/setup/')).text(), '<h1 class="edited">Setup</h1>');
 
   await edit('<h1>{route.title}</h1>', '<h1>{route.title}</h2>');
-  const syntax = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
-  assert.match(syntax.problems[0], new RegExp(`^templates-copy/DocPage\\.tsx:${h1Line}:\\d+  `));
+  const syntax = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
+  assert.match(syntax.problems[0].text, new RegExp(`^templates-copy/DocPage\\.tsx:${h1Line}:\\d+  `));
 
   await edit('<h1>{route.title}</h1>', throwing);
-  const thrown = (await page.next('error')) as Extract<DevMessage, { type: 'error' }>;
-  assert.equal(thrown.problems, [
-    `templates-copy/DocPage.tsx:${h1Line}:${yColumn}  template failed rendering /mini/docs/ and 1 other page: Cannot read properties of undefined (reading 'y')`,
-  ]);
+  const thrown = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
+  assert.equal(
+    thrown.problems.map((problem) => problem.text),
+    [
+      `templates-copy/DocPage.tsx:${h1Line}:${yColumn}  template failed rendering /mini/docs/ and 1 other page: Cannot read properties of undefined (reading 'y')`,
+    ],
+  );
 
   await writeFile(docPage, original);
   await page.next('reload');

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { startDevServer, type DevMessage, type DevServer } from '../../src/serve/dev.ts';
+import { printDiagnostics } from '../../src/cli/report.ts';
+import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
 
@@ -15,7 +17,7 @@ const test = suite('serve: watching survives folders and files replaced');
 let project: TempProject;
 let server: DevServer;
 let socket: WebSocket;
-let messages: DevMessage[];
+let messages: LiveMessage[];
 let lines: string[];
 let onLine: (() => void) | undefined;
 
@@ -48,11 +50,12 @@ test.before.each(async () => {
     configFile: path.join(project.dir, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
+    report: printDiagnostics,
     log: (line) => (lines.push(line), onLine?.()),
   });
   socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
   messages = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
 });
 test.after.each(async () => {
@@ -69,7 +72,7 @@ function reloadShowing(text: string): Promise<void> {
       10000,
     );
     const onMessage = async (data: WebSocket.RawData) => {
-      if ((JSON.parse(String(data)) as DevMessage).type !== 'reload') return;
+      if ((JSON.parse(String(data)) as LiveMessage).type !== 'reload') return;
       const page = await (await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).text();
       if (!page.includes(text)) return;
       clearTimeout(timer);
@@ -119,7 +122,7 @@ test('the config saved by rename (backup-write) is read again, and is still watc
   const retitled = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the new title never showed; ${JSON.stringify(messages)}`)), 10000);
     socket.on('message', async (data) => {
-      if ((JSON.parse(String(data)) as DevMessage).type !== 'reload') return;
+      if ((JSON.parse(String(data)) as LiveMessage).type !== 'reload') return;
       const page = await (await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).text();
       if (page.includes('<title>Setup | Renamed</title>')) (clearTimeout(timer), resolve());
     });

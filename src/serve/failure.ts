@@ -1,0 +1,40 @@
+// A failed build as serve tells it: in the terminal, to the open pages (the error overlay) and, before any good
+// build, as the page every request gets.
+import { detailLines, diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
+import { escapeHtml } from '../render/document.ts';
+import { clientTag, type ErrorMessage, problemText } from '../shared/live-protocol.ts';
+
+/** A failed build as the overlay shows it: a title and each error with file and line, and the lines under it. */
+export function failureOf(error: unknown): ErrorMessage {
+  const list = diagnosticsOf(error);
+  if (list) {
+    const errors = sortDiagnostics(list).filter((d) => d.severity === 'error');
+    return {
+      type: 'error',
+      title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`,
+      problems: errors.map((d) => ({ text: formatDiagnostic(d), details: detailLines(d) })),
+    };
+  }
+  // Not a diagnostic: a bug or an unexpected error, whose stack is what helps.
+  return {
+    type: 'error',
+    title: 'Build failed',
+    problems: [{ text: error instanceof Error ? (error.stack ?? error.message) : String(error), details: [] }],
+  };
+}
+
+/** Prints a failure in the terminal: the title, then each problem indented with its lines under it. */
+export function printFailure(failure: ErrorMessage, log: (line: string) => void): void {
+  log(`${failure.title}; the server keeps running and rebuilds on the next save`);
+  for (const problem of failure.problems) {
+    log(`  ${problem.text}`);
+    for (const line of problem.details) log(`      ${line}`);
+  }
+}
+
+/** The page every request gets while no build has succeeded yet, with the script that reloads once a save fixes it. */
+export function failurePage(failure: ErrorMessage): string {
+  const title = escapeHtml(failure.title);
+  const problems = escapeHtml(failure.problems.map(problemText).join('\n'));
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><pre>${problems}</pre></main>${clientTag(0)}</body></html>`;
+}

@@ -1,0 +1,122 @@
+// The site as `egdocs serve` has it: built in memory, written through a MemoryWriter as `build` writes through its
+// FsWriter, and numbered: every good build gets the next number, which each page sent carries (see http.ts), so a
+// page can tell it is older than the site. A save rebuilds incrementally (see BuildCache); a failed build keeps the
+// last good site and remembers the failure until the next good one.
+import path from 'node:path';
+import { buildSiteFiles, type BuildCache, createBuildCache } from '../build.ts';
+import { bundleTemplates } from '../bundle/index.ts';
+import { loadConfig } from '../config/load.ts';
+import { type ContentFiles, readContentFiles, updateContentFiles } from '../content/read.ts';
+import { MemoryWriter } from '../output/writer.ts';
+import type { ErrorMessage } from '../shared/live-protocol.ts';
+import type { BuildResult, Config, OutputFile } from '../types.ts';
+import { failureOf } from './failure.ts';
+import { isInside } from './static.ts';
+
+/** One good build as served: its files and its number. Replaced whole by the next good build. */
+export interface Served {
+  files: Map<string, string | Uint8Array>;
+  /** 1 for the first good build, then one more each time; 0 while there has been none. */
+  build: number;
+}
+
+/** What a rebuild came to: a result whose files are now served, or the failure shown instead. */
+export type Outcome = { ok: true; result: BuildResult } | { ok: false; failure: ErrorMessage };
+
+export interface DevSite {
+  /** The config as last loaded: a save of the config file loads it again. */
+  readonly config: Config;
+  /** The last good build. */
+  readonly served: Served;
+  /** The last build's problems, while it is failing. */
+  readonly failure: ErrorMessage | undefined;
+  /** Builds again after `changed` (absolute paths; none for the first build), and serves the result if it is good. */
+  rebuild(changed: string[]): Promise<Outcome>;
+  /** Adds the search index of the last build to its files; the first request for one of them asks (see below). */
+  writeSearchIndex(): Promise<void>;
+}
+
+export interface DevSiteOptions {
+  configFile: string;
+  /** The base path to serve under instead of the config's (--base-url). */
+  baseUrl?: string;
+  /** The templates folder: a change in it bundles them afresh and renders every page with them. */
+  templatesDir: string;
+  /** Render with a fresh bundle of the templates from the first build (they are not the ones compiled in). */
+  freshTemplates?: boolean;
+}
+
+/** Loads the config (it must load: it says where the site is) and returns a site not built yet. */
+export async function createDevSite({
+  configFile,
+  baseUrl,
+  templatesDir,
+  freshTemplates,
+}: DevSiteOptions): Promise<DevSite> {
+  const load = () => loadConfig({ configFile, baseUrl });
+  let config = await load();
+  let cache: BuildCache = createBuildCache();
+  if (freshTemplates) cache.templates = await bundleTemplates(templatesDir);
+  /** content/ as last read: a save re-reads only the paths that changed. */
+  let content: ContentFiles | undefined;
+  let served: Served = { files: new Map(), build: 0 };
+  let failure: ErrorMessage | undefined;
+  /** The search index of the served build, until a request makes it (BuildResult.searchIndex). */
+  let searchIndex: (() => OutputFile[]) | undefined;
+  let writer = new MemoryWriter();
+
+  const build = async (changed: string[]): Promise<BuildResult> => {
+    if (changed.includes(configFile)) {
+      // The config decides everything else: read it again and start from nothing.
+      config = await load();
+      cache = createBuildCache();
+      content = undefined;
+    } else if (changed.some((file) => isInside(templatesDir, file))) {
+      // Templates are compiled into the CLI: render with a fresh copy, and bundle the client again.
+      cache.templates = await bundleTemplates(templatesDir);
+      cache.bundle = undefined;
+    }
+    const root = config.paths.root;
+    const contentDir = path.join(root, 'content');
+    if (content)
+      await updateContentFiles(
+        content,
+        root,
+        changed.filter((file) => isInside(contentDir, file)),
+      );
+    else content = await readContentFiles(root);
+    return buildSiteFiles({ config, files: content, cache });
+  };
+
+  return {
+    get config() {
+      return config;
+    },
+    get served() {
+      return served;
+    },
+    get failure() {
+      return failure;
+    },
+    async rebuild(changed) {
+      try {
+        const result = await build(changed);
+        // A writer of its own per build: the site is swapped whole, so no request sees half of two builds.
+        writer = new MemoryWriter();
+        await writer.write(result.files);
+        served = { files: writer.files, build: served.build + 1 };
+        searchIndex = result.searchIndex;
+        failure = undefined;
+        return { ok: true, result };
+      } catch (error) {
+        failure = failureOf(error);
+        return { ok: false, failure };
+      }
+    },
+    async writeSearchIndex() {
+      const make = searchIndex;
+      searchIndex = undefined;
+      if (make) await writer.write(make());
+    },
+  };
+}
