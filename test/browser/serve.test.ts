@@ -8,6 +8,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { printDiagnostics } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import WebSocket from 'ws';
+import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { CHROMIUM_ARGS, hydrated } from './browser.ts';
 
 const test = suite('browser: serve');
@@ -57,12 +59,40 @@ test('a save reloads the page; a broken save shows an overlay with file and line
   const overlay = page.getByRole('alertdialog', { name: 'Build failed with 1 error' });
   await overlay.waitFor();
   assert.match((await overlay.textContent()) ?? '', /content\/docs\/setup\.md:\d+:\d+ {2}invalid front matter/);
+  // The line itself, with a caret under the column, as the terminal prints it.
+  assert.match((await overlay.textContent()) ?? '', /2 \| title: \[broken\n +\| +\^/);
   assert.ok(await page.getByText('Second steps.').count(), 'the last good page stays under the overlay');
 
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nFixed steps.\n');
   await page.getByText('Fixed steps.').waitFor();
   assert.is(await overlay.count(), 0, 'the overlay is gone');
   assert.equal(errors, []);
+  await page.close();
+});
+
+test('a page loaded just before a rebuild, whose script connects just after it, reloads', async () => {
+  const page = await browser.newPage();
+  // The live-reload script is held back until the rebuild is over, so the socket opens after it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__egdocs/live.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${server.url}docs/setup/`, { waitUntil: 'commit' });
+  await page.getByText('Fixed steps.').waitFor();
+  const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
+  const rebuilt = new Promise<void>((resolve) =>
+    socket.on('message', (data) => {
+      if ((JSON.parse(String(data)) as LiveMessage).type === 'reload') resolve();
+    }),
+  );
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nFresh steps.\n');
+  await rebuilt;
+  socket.close();
+  release();
+  await page.getByText('Fresh steps.').waitFor();
   await page.close();
 });
 

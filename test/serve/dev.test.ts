@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { printDiagnostics } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
-import type { LiveMessage } from '../../src/shared/live-protocol.ts';
+import { isStale, type LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG, ROOT } from '../helpers.ts';
 
 const test = suite('serve: rebuild and reload');
@@ -28,11 +28,13 @@ async function project_(files: Record<string, string>): Promise<string> {
 }
 
 /** A page's WebSocket: every message it receives, and a way to wait for the next of a type. */
-async function connect(): Promise<{
+interface Page {
   messages: LiveMessage[];
   next(type: LiveMessage['type']): Promise<LiveMessage>;
   close(): void;
-}> {
+}
+
+async function connect(): Promise<Page> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
   const messages: LiveMessage[] = [];
   const waiting: { type: string; resolve: (m: LiveMessage) => void }[] = [];
@@ -67,13 +69,12 @@ async function connect(): Promise<{
   };
 }
 
-/** Waits until `check` holds: the file watcher reports a rename as two events, which may come apart. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
+/**
+ * Waits until `check` holds, checking again after each reload: the file watcher reports a rename as two events,
+ * which may be built together or one after the other.
+ */
+async function settles(page: Page, check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await page.next('reload');
 }
 
 const get = (route: string) => fetch(`http://127.0.0.1:${server.port}/mini/${route}`);
@@ -137,14 +138,14 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
 
   await rename(path.join(project, 'content/docs/extra.md'), path.join(project, 'content/docs/moved.md'));
   await page.next('reload');
-  await until(
+  await settles(
+    page,
     async () => (await get('docs/moved/')).status === 200 && (await get('docs/extra/')).status === 404,
-    'the page moved',
   );
 
   await unlink(path.join(project, 'content/docs/moved.md'));
   await page.next('reload');
-  await until(async () => (await get('docs/moved/')).status === 404, 'the page is gone');
+  await settles(page, async () => (await get('docs/moved/')).status === 404);
   assert.ok(
     lines.some((line) => /^rebuilt in \d+ ms/.test(line)),
     lines.join('\n'),
@@ -159,6 +160,8 @@ test('a broken save shows the error with file and line, keeps the last good site
   const failure = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
   assert.match(failure.title, /^Build failed with 1 error$/);
   assert.match(failure.problems[0].text, /^content\/docs\/setup\.md:\d+:\d+  invalid front matter/);
+  // Under it, as in the terminal: the line with a caret under the column.
+  assert.equal(failure.problems[0].details, ['2 | title: [unclosed', '  |        ^']);
   assert.ok(
     lines.some((line) => line.includes('content/docs/setup.md:')),
     'the terminal names the file and line',
@@ -177,6 +180,31 @@ test('a broken save shows the error with file and line, keeps the last good site
   assert.match(await (await get('docs/setup/')).text(), 'Fixed steps.');
   assert.ok(lines.some((line) => line.startsWith('fixed; rebuilt in')));
   page.close();
+  late.close();
+});
+
+test('a page sent before a rebuild, whose socket connects after it, learns it is out of date', async () => {
+  const tagOf = (html: string) =>
+    Number(/<script src="\/__egdocs\/live\.js" data-build="(\d+)" defer>/.exec(html)?.[1]);
+  const before = await get('docs/');
+  const sent = tagOf(await before.text());
+  const etag = before.headers.get('etag')!;
+  // The rebuild finishes before the page's socket opens: its reload message reaches another page only.
+  const other = await connect();
+  await other.next('hello');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nLater steps.\n');
+  const reload = (await other.next('reload')) as Extract<LiveMessage, { type: 'reload' }>;
+  const late = await connect();
+  const hello = (await late.next('hello')) as Extract<LiveMessage, { type: 'hello' }>;
+  assert.is(hello.build, reload.build);
+  assert.ok(isStale(sent, hello.build), `a page of build ${sent} is stale when build ${hello.build} is served`);
+  // The page did not change, but what is sent with it did: asked again, it comes with the new number, not a 304
+  // that would keep the old one (and reload for ever).
+  const again = await fetch(`http://127.0.0.1:${server.port}/mini/docs/`, { headers: { 'if-none-match': etag } });
+  assert.is(again.status, 200);
+  assert.is(tagOf(await again.text()), hello.build);
+  assert.not.ok(isStale(hello.build, hello.build));
+  other.close();
   late.close();
 });
 
