@@ -26,6 +26,8 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** Prints a good build's warnings through `log`: the caller's printer (the CLI's), so serve needs no cli code. */
   report: (diagnostics: Diagnostic[], log: (line: string) => void) => void;
+  /** Told as each rebuild starts, with the files that started it (relative to the project, as printed). */
+  onRebuild?: (changed: string[]) => void;
   /** The templates folder to watch and render pages with; egdocs' own by default (tests use a copy). The client
    * bundle always comes from egdocs' own. */
   templatesDir?: string;
@@ -79,6 +81,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const start = performance.now();
     const wasFailing = site.failure !== undefined;
     const shown = changed.map((file) => path.relative(site.config.paths.root, file));
+    options.onRebuild?.(shown);
     const outcome = await site.rebuild(changed);
     if (!outcome.ok) {
       printFailure(outcome.failure, log);

@@ -50,6 +50,37 @@ const problemsOf = (message: LiveMessage) =>
   );
 const get = (route: string) => fetch(`http://127.0.0.1:${server.port}/mini/${route}`);
 
+/** What the tests wait on, counted: each message a page receives, each line the server prints, each rebuild. */
+let events = 0;
+const wakers = new Set<() => void>();
+const happened = () => {
+  events++;
+  for (const wake of wakers) wake();
+};
+/** Files of each rebuild the server started, in order. */
+let rebuilds: string[][];
+
+/**
+ * Waits until `check` holds, checking again after each event (never on a timer): a deletion and a save may be built
+ * together or one after the other. An event during a check is not lost: the count says one came.
+ */
+async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const seen = events;
+    if (await check()) return;
+    if (events !== seen) continue;
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => (clearTimeout(timer), wakers.delete(wake), resolve());
+      const timer = setTimeout(() => {
+        wakers.delete(wake);
+        reject(new Error(`timed out waiting until ${what}\n${lines.join('\n')}`));
+      }, deadline - Date.now());
+      wakers.add(wake);
+    });
+  }
+}
+
 /** A page's WebSocket: every message, the latest, and a wait for the next one that matches. */
 async function connect(): Promise<{
   latest(): LiveMessage | undefined;
@@ -58,49 +89,34 @@ async function connect(): Promise<{
 }> {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
   const messages: LiveMessage[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
+  socket.on('message', (data) => (messages.push(JSON.parse(String(data)) as LiveMessage), happened()));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let read = 0;
   return {
     latest: () => messages.at(-1),
     async next(type, matches = () => true) {
-      const deadline = Date.now() + 20000;
-      for (;;) {
-        const index = messages.findIndex((m, i) => i >= read && m.type === type && matches(m));
-        if (index >= 0) {
-          read = index + 1;
-          return messages[index];
-        }
-        if (Date.now() > deadline)
-          throw new Error(
-            `no matching '${type}' message; got ${JSON.stringify(messages.slice(read))}\n${lines.join('\n')}`,
-          );
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      let index = -1;
+      const found = () => (index = messages.findIndex((m, i) => i >= read && m.type === type && matches(m))) >= 0;
+      await until(found, `a matching '${type}' message; got ${JSON.stringify(messages.slice(read))}`);
+      read = index + 1;
+      return messages[index];
     },
     close: () => socket.close(),
   };
-}
-
-/** Waits until `check` holds: a deletion and a save may be built together or one after the other. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}\n${lines.join('\n')}`);
 }
 
 test.before.each(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bad-serve-'));
   for (const [rel, text] of Object.entries(GOOD)) await write(rel, text);
   lines = [];
+  rebuilds = [];
   server = await startDevServer({
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
     report: printDiagnostics,
-    log: (line) => lines.push(line),
+    log: (line) => (lines.push(line), happened()),
+    onRebuild: (changed) => (rebuilds.push(changed), happened()),
   });
 });
 test.after.each(async () => {
@@ -244,26 +260,40 @@ test('a doc the sidebar lists, deleted, is an error naming the entry; putting it
 test('a page deleted right after another is saved, or while that build runs, leaves the site a fresh build makes', async () => {
   const page = await connect();
   await page.next('hello');
-  // A long page, so that its build takes a while: the deletions land from together with the save to well into
-  // the build it started.
+  // A long page, so that its build takes a while: the deletion lands together with the save, during the build it
+  // started, and after it.
   const long = Array.from(
     { length: 1500 },
     (_, i) => `## Part ${i}\n\nText of part ${i}, with \`code\` and *emphasis*.\n`,
   ).join('\n');
-  for (const [round, delay] of [0, 5, 20, 60, 120, 250].entries()) {
+  const setup = path.join('content', 'docs', 'setup.md');
+  const moments: [string, (round: number, rebuildsBefore: number) => Promise<void>][] = [
+    ['together with the save', async () => {}],
+    [
+      'as the build of the save starts',
+      (_, before) => until(() => rebuilds.slice(before).some((files) => files.includes(setup)), 'the build starts'),
+    ],
+    [
+      'once the save is built',
+      (round) =>
+        until(async () => (await (await get('docs/setup/')).text()).includes(`Edit ${round}.`), 'the save is built'),
+    ],
+  ];
+  for (const [round, [moment, wait]] of moments.entries()) {
     await write('content/docs/extra.md', `# Extra\n\nRound ${round}.\n`);
     await until(
       async () => (await (await get('docs/extra/')).text()).includes(`Round ${round}.`),
       `extra.md is back (round ${round})`,
     );
+    const before = rebuilds.length;
     await write('content/docs/setup.md', `# Setup\n\nEdit ${round}.\n\n${long}`);
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    await wait(round, before);
     await unlink(path.join(project, 'content/docs/extra.md'));
     await until(
       async () =>
         (await get('docs/extra/')).status === 404 &&
         (await (await get('docs/setup/')).text()).includes(`Edit ${round}.`),
-      `the save and the deletion both show (round ${round}, ${delay} ms)`,
+      `the save and the deletion both show (deleted ${moment})`,
     );
   }
   // Let any build still queued finish, then compare with a build from nothing of what is on disk.
