@@ -231,7 +231,7 @@ test('each mistake is reported with its file and line while the last good site s
         async () => mistake.warnings!.every((warning) => lines.includes(warning)),
         `the warning for ${mistake.what}`,
       );
-      // A save can be built twice (see THROTTLE_MS in dev.ts), printing the same warnings again; nothing else.
+      // A save can be built twice (see THROTTLE_MS in watch.ts), printing the same warnings again; nothing else.
       assert.equal([...new Set(lines.filter((line) => line.startsWith('warning')))], mistake.warnings, mistake.what);
     }
     await save(mistake.file, GOOD[mistake.file]);
