@@ -10,7 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { folderSource, listen, staticHandler } from '../src/serve/static.ts';
+import { listen, staticHandler } from '../src/serve/static.ts';
+import { folderSource } from '../src/serve/sources.ts';
 import { startHarness } from '../test/browser/browser.ts';
 import { median, p95 } from './stats.ts';
 

@@ -7,7 +7,8 @@ import { BuildFailed } from '../diagnostics.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { readBuildMarker } from '../output/marker.ts';
 import { guardHosts, hostCheck } from '../serve/hosts.ts';
-import { folderSource, listen, staticHandler } from '../serve/static.ts';
+import { listen, staticHandler } from '../serve/static.ts';
+import { folderSource } from '../serve/sources.ts';
 import { sourcesOf } from './build.ts';
 import { printDiagnostics, printFailure } from './report.ts';
 

@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import { CLIENT_PATH, clientTag } from '../shared/live-protocol.ts';
 import { failurePage } from './failure.ts';
 import type { DevSite } from './site.ts';
-import { type FileSource, mapSource, type SiteFile, staticHandler } from './static.ts';
+import { staticHandler } from './static.ts';
+import { type FileSource, mapSource, type SiteFile } from './sources.ts';
 
 export interface DevHandlerOptions {
   site: DevSite;

@@ -11,7 +11,7 @@ import { MemoryWriter } from '../output/writer.ts';
 import type { ErrorMessage } from '../shared/live-protocol.ts';
 import type { BuildResult, Config, OutputFile } from '../types.ts';
 import { failureOf } from './failure.ts';
-import { isInside } from './static.ts';
+import { isInside } from './sources.ts';
 
 /** One good build as served: its files and its number. Replaced whole by the next good build. */
 export interface Served {

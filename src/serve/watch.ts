@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import chokidar from 'chokidar';
-import { isInside } from './static.ts';
+import { isInside } from './sources.ts';
 
 export interface WatchOptions {
   /** The project's folder: its content/ and its config file are watched. */

@@ -4,7 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mapSource, staticHandler } from '../../src/serve/static.ts';
+import { staticHandler } from '../../src/serve/static.ts';
+import { mapSource } from '../../src/serve/sources.ts';
 import type { BuildResult } from '../../src/types.ts';
 import { fileText } from '../helpers.ts';
 import { failure, success } from './report.ts';

@@ -8,7 +8,8 @@ import { suite, type Test } from 'uvu';
 import { buildSiteFiles } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, mapSource, staticHandler } from '../../src/serve/static.ts';
+import { listen, staticHandler } from '../../src/serve/static.ts';
+import { mapSource } from '../../src/serve/sources.ts';
 import type { BuildResult, Config } from '../../src/types.ts';
 import { ROOT } from '../helpers.ts';
 

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
-import { mapSource, staticHandler } from '../../src/serve/static.ts';
+import { staticHandler } from '../../src/serve/static.ts';
+import { mapSource } from '../../src/serve/sources.ts';
 import { browserSuite, DESKTOP, settled } from './browser.ts';
 
 const { test, h } = browserSuite('browser: layout stability');

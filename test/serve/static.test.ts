@@ -8,14 +8,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  folderSource,
-  listen,
-  mapSource,
-  requestPath,
-  staticHandler,
-  type FileSource,
-} from '../../src/serve/static.ts';
+import { listen, requestPath, staticHandler } from '../../src/serve/static.ts';
+import { folderSource, mapSource, type FileSource } from '../../src/serve/sources.ts';
 
 const SECRET = 'TOP-SECRET-do-not-serve';
 const PAGE_404 = '<!doctype html><html><head><title>Not here</title></head><body><h1>Page Not Found</h1></body></html>';
