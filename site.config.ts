@@ -1,5 +1,5 @@
 // The eGrocer documentation site. Every setting and constant of SPEC.md lives here; egdocs' defaults
-// (src/config/validate.ts) already match most of them, and are repeated here where the spec names them.
+// (src/config/schema.ts) already match most of them, and are repeated here where the spec names them.
 import { defineConfig } from 'egdocs';
 
 export default defineConfig({

@@ -6,6 +6,7 @@ export { BuildFailed } from './diagnostics.ts';
 import { type Bundle, bundleClient } from './bundle/index.ts';
 import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
+import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent } from './content/routes.ts';
@@ -16,6 +17,7 @@ import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates }
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
 import { buildSite } from './site/index.ts';
+import { docId } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -94,6 +96,12 @@ export async function buildSiteFiles({
   const parsed = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
   stopOnErrors(diagnostics);
   const content = await step('routes', () => routeContent(parsed, config));
+  // The config's doc ids and sidebar ids, against the docs just read; the site stage trusts them. Markdown still
+  // runs, so its problems are reported with these.
+  await step('references', () => {
+    const docIds = content.sources.filter((source) => source.kind === 'doc').map(docId);
+    checkReferences(config, docIds, diagnostics);
+  });
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the

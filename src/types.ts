@@ -8,118 +8,17 @@ export type { Diagnostic, Location } from './diagnostics.ts';
 
 // ---------------------------------------------------------------- config
 
-/**
- * A link written in the config: `href` is a URL, or a site path written without the base path ('/docs/x/', which
- * egdocs places under the base); `doc` is a doc id ('admin-panel/support'). One of the two.
- */
-export interface ConfigLink {
-  label: string;
-  href?: string;
-  doc?: string;
-}
-
-/** A navbar entry. `type` decides how it renders; see config/validate.ts for the accepted types. */
-export type NavbarItem =
-  | { type: 'docSidebar'; sidebarId: string; label: string; position: 'left' | 'right' }
-  | ({ type: 'link'; position: 'left' | 'right' } & ConfigLink)
-  | { type: 'dropdown'; label: string; items: ConfigLink[]; position: 'left' | 'right' }
-  | { type: 'search'; position: 'left' | 'right' }
-  | { type: 'colorMode'; position: 'left' | 'right' }
-  | { type: 'docsVersionDropdown'; position: 'left' | 'right' }
-  | { type: 'localeDropdown'; position: 'left' | 'right' };
-
-/** One entry of a sidebar as written in the config: a doc id, a link, or a category of entries. */
-export type SidebarItemConfig =
-  | string
-  | { type: 'doc'; id: string; label?: string }
-  | { type: 'link'; label: string; href: string }
-  | {
-      type: 'category';
-      label: string;
-      items: SidebarItemConfig[];
-      collapsed?: boolean;
-      link?: string;
-      /** Other names readers use for what the category holds ("customer app"): search finds its pages by them too. */
-      keywords?: string[];
-    };
-
-/** The resolved site configuration: every field present, derived fields filled in. Only config/validate.ts builds it. */
-export interface Config {
-  /** Site title, shown in the navbar and appended to every document title. */
-  title: string;
-  /** One-line description of the site, shown on the home page and used as the default meta description. */
-  tagline: string;
-  /** Origin the site is deployed to, without a trailing slash (for canonical URLs, sitemap, feeds). */
-  url: string;
-  /** Path prefix of every route, starting and ending with '/'. */
-  baseUrl: string;
-  /** Site favicon, relative to the static folder. */
-  favicon: string;
-  /** Site version (SPEC.md: 1.0.0), exposed in meta. */
-  siteVersion: string;
-  /** Language of the site. */
-  locale: { default: string; locales: string[]; direction: 'ltr' | 'rtl' };
-  /** Colour mode: default, and whether the reader may switch. */
-  colorMode: { defaultMode: 'dark' | 'light'; disableSwitch: boolean };
-  /** Navbar title, logo and items; without items, the navbar shows the docs, the blog, search and the mode switch. */
-  navbar: { title: string; logo?: { alt: string; src: string }; hideOnScroll: boolean; items?: NavbarItem[] };
-  /** Footer links (joined by a middle dot) and copyright line; an empty footer is not drawn. */
-  footer: { links: ConfigLink[]; copyright: string };
-  /** Optional announcement bar over the navbar. */
-  announcementBar?: { id: string; content: string; closeable: boolean };
-  /** Docs plugin options. */
-  docs: {
-    /** URL segment under baseUrl for docs, without slashes ('docs'). */
-    routeBasePath: string;
-    /** Sidebars by id, as ordered lists of entries. */
-    sidebars: Record<string, SidebarItemConfig[]>;
-    sidebarCollapsible: boolean;
-    sidebarCollapsed: boolean;
-    breadcrumbs: boolean;
-    showLastUpdateTime: boolean;
-    /** Heading levels shown in the table of contents. */
-    toc: { minHeadingLevel: number; maxHeadingLevel: number };
-    /** The one docs version today: its name, label and main doc. */
-    version: { name: string; label: string; mainDocId: string };
-  };
-  /** Blog plugin options. */
-  blog: {
-    routeBasePath: string;
-    title: string;
-    description: string;
-    showReadingTime: boolean;
-    postsPerPage: number;
-    /** Words per minute for the reading time. */
-    wordsPerMinute: number;
-  };
-  /** Search constants, read by the search UI and worker. */
-  search: {
-    maxSuggestions: number;
-    excerptLength: number;
-    shortcut: boolean;
-    hint: boolean;
-    clearButton: boolean;
-    highlightTerms: boolean;
-    bm25: { b: number; k1: number };
-  };
-  /** Client behaviour constants. */
-  client: {
-    progressBar: { startDelay: number; minimum: number; speed: number; trickleRate: number; trickleSpeed: number };
-    lazySpinnerDelay: number;
-    storage: { type: 'localStorage'; keySuffix: string };
-    desktopBreakpoint: number;
-  };
-  /** Old paths that lead to a route: written as small redirect pages. */
-  redirects: { from: string; to: string }[];
-  /** Page-weight limits per page kind, checked by `egdocs check` (and reported by build); none by default. */
-  budgets: Partial<Record<PageKind, Budget>>;
-  /** Absolute folders: the project root (where site.config.ts is; content/ is inside it) and the output folder. */
-  paths: { root: string; outDir: string };
-  /** The config file, for error messages. */
-  configFile: string;
-  /** The config file's text, for finding the line of a key in later errors (sidebar entries); none in tests. */
-  configSource?: string;
-}
+// Inferred from the config's one schema (config/schema.ts), which also holds their defaults and checks.
+import type { Config } from './config/schema.ts';
+export type {
+  Budget,
+  Config,
+  ConfigLink,
+  NavbarItem,
+  SidebarCategoryConfig,
+  SidebarItemConfig,
+  UserConfig,
+} from './config/schema.ts';
 
 // ---------------------------------------------------------------- content
 
@@ -310,16 +209,6 @@ export interface BlogPostMeta {
   truncated: boolean;
 }
 
-/** Limits for one page kind, in KB (1,024 bytes); a missing one is not checked. */
-export interface Budget {
-  /** JavaScript a first visit loads before the page is interactive (its scripts and preloaded chunks), gzip. */
-  js?: number;
-  /** Stylesheets of the page, gzip. */
-  css?: number;
-  /** The page's HTML file, as written (not compressed). */
-  html?: number;
-}
-
 /** What pages of one kind weigh, for budgets and benchmarks (bytes). */
 export interface PageWeight {
   kind: PageKind;
@@ -333,22 +222,8 @@ export interface PageWeight {
   htmlMedian: number;
 }
 
-export type PageKind =
-  | 'home'
-  | 'doc'
-  | 'docs-tags'
-  | 'docs-tag'
-  | 'blog-list'
-  | 'blog-post'
-  | 'blog-archive'
-  | 'blog-authors'
-  | 'blog-author'
-  | 'blog-tags'
-  | 'blog-tag'
-  | 'page'
-  | 'search'
-  | 'not-found'
-  | 'redirect';
+import type { PageKind } from './page-kinds.ts';
+export type { PageKind } from './page-kinds.ts';
 
 export interface NavLink {
   label: string;

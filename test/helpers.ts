@@ -34,8 +34,8 @@ export function contentFiles(files: Record<string, string | Uint8Array>): Conten
   return { texts, assets };
 }
 
-/** Builds a site from an in-memory file map. */
-export function buildFromMap(
+/** Builds a site from an in-memory file map; a config error rejects, as a build's errors do. */
+export async function buildFromMap(
   files: Record<string, string | Uint8Array>,
   user: Record<string, unknown> = {},
 ): Promise<BuildResult> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
-import type { Config } from '../types.ts';
+import type { Config } from './schema.ts';
 import { validateConfig } from './validate.ts';
 
 /** The `egdocs` module as a config file sees it; defineConfig only types the object. */
@@ -91,12 +91,13 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
     const module = await import(pathToFileURL(compiled).href);
     return validateConfig(module.default, configFile, { outDir: options.outDir, baseUrl: options.baseUrl, source });
   } catch (error) {
-    // A key or value at fault: show its line under the message.
-    if (error instanceof BuildFailed) {
-      const { location } = error.diagnostic;
-      if (location?.line && location.file === shown)
-        error.diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);
-    }
+    // Each key or value at fault: show its line under the message.
+    if (error instanceof BuildFailed)
+      for (const diagnostic of error.diagnostics) {
+        const { location } = diagnostic;
+        if (location?.line && location.file === shown)
+          diagnostic.frame ??= codeFrame(source, location.line, location.column ?? 1, 0);
+      }
     throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -39,7 +39,7 @@ export function searchData(site: Site): SearchData {
   return data;
 }
 
-/** Doc id → the keywords of the sidebar categories that hold it, joined (site/docs.ts has checked their type). */
+/** Doc id → the keywords of the sidebar categories that hold it, joined (config/sidebars.ts has checked their type). */
 function categoryKeywords(sidebars: Record<string, SidebarItemConfig[]>): Map<string, string> {
   const found = new Map<string, string[]>();
   const walk = (items: SidebarItemConfig[], inherited: string[]) => {

@@ -1,6 +1,5 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
-import { keyLocator } from '../config/locate.ts';
-import { type Diagnostics, didYouMean, fail, type Location } from '../diagnostics.ts';
+import { sidebarsOf } from '../config/sidebars.ts';
 import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
 import { docId, groupBy, withBase } from './urls.ts';
 
@@ -21,134 +20,41 @@ export function docMetas(pages: Page[]): DocMeta[] {
 }
 
 /**
- * Resolves the configured sidebars to labels and hrefs. An unknown doc id, or a category inside itself, stops the
- * build with a suggestion; a doc listed twice in one sidebar is a warning.
+ * Resolves the sidebars (the configured ones, or the one made of the docs) to labels and hrefs. The config was
+ * checked against the docs before (config/references.ts): every doc id it names exists.
  */
-export function resolveSidebars(
-  config: Config,
-  docs: DocMeta[],
-  diagnostics?: Diagnostics,
-): Record<string, SidebarItem[]> {
+export function resolveSidebars(config: Config, docs: DocMeta[]): Record<string, SidebarItem[]> {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const locate = keyLocator(config.configFile, config.configSource);
-  const known = (id: string, message: string, fix: string, where: Location): DocMeta => {
-    const doc = byId.get(id);
-    if (doc) return doc;
-    const guess = didYouMean(id, byId.keys());
-    fail('config', message, where, guess ? `did you mean '${guess}'?` : `add the page under content/docs or ${fix}`);
-  };
   const result: Record<string, SidebarItem[]> = {};
-  const configured = Object.keys(config.docs.sidebars).length > 0 ? config.docs.sidebars : defaultSidebars(docs);
-  for (const [sidebarId, items] of Object.entries(configured)) {
-    // Where each doc was first listed: a second entry would give it two places in the previous/next chain.
-    const listed = new Map<string, string>();
-    // An entry is found by its value (a doc id, a label) after the sidebar's key: good enough to point at the line.
-    const where = (value?: string) => locate(`docs.sidebars.${sidebarId}`, value);
-    const resolve = (item: SidebarItemConfig, key: string, parents: SidebarItemConfig[]): SidebarItem => {
+  const sidebars = sidebarsOf(
+    config.docs.sidebars,
+    docs.map((doc) => doc.id),
+  );
+  for (const [sidebarId, items] of Object.entries(sidebars)) {
+    const resolve = (item: SidebarItemConfig): SidebarItem => {
       if (typeof item === 'string') item = { type: 'doc', id: item };
       switch (item.type) {
         case 'doc': {
-          const doc = known(item.id, `${key}: doc id '${item.id}' does not exist`, 'remove the entry', where(item.id));
-          const first = listed.get(doc.id);
-          if (first)
-            diagnostics?.warn(
-              'config',
-              `${key}: doc '${doc.id}' is listed twice in sidebar '${sidebarId}' (first at ${first}); previous/next links follow the first`,
-              where(doc.id),
-              'remove one of the entries',
-            );
-          else listed.set(doc.id, key);
-          if (doc.sidebarId && doc.sidebarId !== sidebarId) {
-            // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
-          } else doc.sidebarId = sidebarId;
+          const doc = byId.get(item.id)!;
+          // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
+          doc.sidebarId ??= sidebarId;
           return { type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, docId: doc.id };
         }
         case 'link':
           return { type: 'link', label: item.label, href: item.href };
-        case 'category': {
-          if (!Array.isArray(item.items) || item.items.length === 0)
-            fail(
-              'config',
-              `${key}: category '${item.label}' has no items`,
-              where(item.label),
-              'list at least one doc id in items',
-            );
-          // A config file is code, so a category can hold itself (items.push(category)); resolving it would never end.
-          if (parents.includes(item))
-            fail(
-              'config',
-              `${key}: category '${item.label}' contains itself`,
-              where(item.label),
-              'remove it from its own items',
-            );
-          if (
-            item.keywords !== undefined &&
-            !(Array.isArray(item.keywords) && item.keywords.every((word) => typeof word === 'string'))
-          )
-            fail(
-              'config',
-              `${key}: category '${item.label}' has keywords that are not a list of strings`,
-              where(item.label),
-              "write keywords: ['customer app', 'shopper app']",
-            );
-          const inner = [...parents, item];
+        case 'category':
           return {
             type: 'category',
             label: item.label,
             collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
-            href:
-              item.link === undefined
-                ? undefined
-                : known(
-                    item.link,
-                    `${key}: category '${item.label}' links to doc id '${item.link}', which does not exist`,
-                    'remove the link',
-                    where(item.link),
-                  ).path,
-            items: item.items.map((child, i) => resolve(child, `${key}.items[${i}]`, inner)),
+            href: item.link === undefined ? undefined : byId.get(item.link)!.path,
+            items: item.items.map(resolve),
           };
-        }
-        default:
-          fail(
-            'config',
-            `${key}: unknown sidebar item type '${(item as { type: string }).type}'`,
-            where((item as { type: string }).type),
-            "use 'doc', 'link' or 'category'",
-          );
       }
     };
-    result[sidebarId] = items.map((item, i) => resolve(item, `docs.sidebars.${sidebarId}[${i}]`, []));
+    result[sidebarId] = items.map(resolve);
   }
   return result;
-}
-
-/**
- * The sidebar of a config that defines none: the docs at the top of content/docs first, then a category per folder
- * (labelled from the folder's name), each in file order; so a new project's docs have their navigation and
- * previous/next links from the first build, and the first doc is the one at the top (intro.md, not a folder's).
- */
-function defaultSidebars(docs: DocMeta[]): Record<string, SidebarItemConfig[]> {
-  if (docs.length === 0) return {};
-  const root: SidebarItemConfig[] = [];
-  const folders: SidebarItemConfig[] = [];
-  const categories = new Map<string, SidebarItemConfig[]>();
-  for (const doc of docs) {
-    const slash = doc.id.lastIndexOf('/');
-    if (slash < 0) {
-      root.push(doc.id);
-      continue;
-    }
-    const folder = doc.id.slice(0, slash);
-    let items = categories.get(folder);
-    if (!items) {
-      items = [];
-      categories.set(folder, items);
-      const name = folder.replace(/[-_]+/g, ' ');
-      folders.push({ type: 'category', label: name.charAt(0).toUpperCase() + name.slice(1), items });
-    }
-    items.push(doc.id);
-  }
-  return { docs: [...root, ...folders] };
 }
 
 /** Every link of a sidebar in reading order. */

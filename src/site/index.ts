@@ -1,6 +1,5 @@
 // The site stage: turns rendered pages into the route table, with sidebars, breadcrumbs, previous/next,
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
-import { keyLocator } from '../config/locate.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../types.ts';
 import { addBlogRoutes, blogPosts } from './blog.ts';
@@ -17,10 +16,10 @@ export interface SiteInput {
   diagnostics: Diagnostics;
 }
 
-/** Builds the route table. Config errors (unknown sidebar doc ids) throw; duplicate routes and sidebar entries are warnings. */
+/** Builds the route table; the config was checked against the docs before. Duplicate routes are warnings. */
 export function buildSite({ config, content, pages, diagnostics }: SiteInput): Site {
   const docs = docMetas(pages);
-  const sidebars = resolveSidebars(config, docs, diagnostics);
+  const sidebars = resolveSidebars(config, docs);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const posts = blogPosts(config, pages, content, diagnostics);
   const routes: Route[] = [];
@@ -128,15 +127,10 @@ export function buildSite({ config, content, pages, diagnostics }: SiteInput): S
     noindex: true,
     data: { kind: 'not-found' },
   });
-  const locate = keyLocator(config.configFile, config.configSource);
   config.redirects.forEach((redirect, i) => {
     const to = configHref(config, redirect.to);
-    extraLinks.push({
-      raw: redirect.to,
-      href: to,
-      where: `redirects[${i}].to`,
-      location: locate(`redirects[${i}].to`, redirect.to),
-    });
+    const where = `redirects[${i}].to`;
+    extraLinks.push({ raw: redirect.to, href: to, where, location: config.locations[where] });
     add({
       path: sitePath(config, redirect.from),
       title: 'Redirecting…',

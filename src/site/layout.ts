@@ -4,8 +4,6 @@
 // Paths in the config are site paths, written without the base path ('/docs/x/') or as doc ids ({ doc: 'x' }):
 // egdocs adds the base, so `--base-url` moves every link with the site. Each link keeps where it was written, so
 // `check` reports a dead one at its config line like a dead link in a page.
-import { keyLocator } from '../config/locate.ts';
-import { didYouMean, fail, type Location } from '../diagnostics.ts';
 import type {
   Config,
   ConfigLink,
@@ -29,9 +27,13 @@ export interface LayoutInput {
   extraLinks: LayoutLink[];
 }
 
-/** Resolves the layout's links; a navbar item or link naming a sidebar or doc that does not exist stops the build. */
+/**
+ * Resolves the layout's links. The config was checked against the docs before (config/references.ts), so every doc
+ * id and sidebar id it names exists.
+ */
 export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: LayoutInput): SiteLayout {
-  const locate = keyLocator(config.configFile, config.configSource);
+  // Where a config key is written; the file alone for one it does not write (the default navbar's).
+  const at = (key: string) => config.locations[key] ?? { file: config.configFile };
   const links: LayoutLink[] = [...extraLinks];
   const docById = new Map(docs.map((doc) => [doc.id, doc]));
   // Where the docs start: the main sidebar's first doc, else the first doc there is.
@@ -41,22 +43,10 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
 
   /** A config link ({ label, href } or { label, doc }) to a NavLink, recorded for check. */
   const resolve = (link: ConfigLink, key: string): NavLink => {
-    if (link.doc !== undefined) {
-      const doc = docById.get(link.doc);
-      if (!doc) {
-        const guess = didYouMean(link.doc, docById.keys());
-        fail(
-          'config',
-          `${key}.doc: doc id '${link.doc}' does not exist`,
-          locate(`${key}.doc`, link.doc),
-          guess ? `did you mean '${guess}'?` : 'use the id of a page under content/docs (its path without .md)',
-        );
-      }
-      return { label: link.label, href: doc.path };
-    }
+    if (link.doc !== undefined) return { label: link.label, href: docById.get(link.doc)!.path };
     const raw = link.href ?? '';
     const href = configHref(config, raw);
-    links.push({ raw, href, where: key, location: locate(`${key}.href`, raw) });
+    links.push({ raw, href, where: key, location: at(`${key}.href`) });
     return { label: link.label, href };
   };
 
@@ -65,33 +55,15 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
   items.forEach((item, index) => {
     const key = `navbar.items[${index}]`;
     switch (item.type) {
-      case 'docSidebar': {
-        const where = locate(`${key}.sidebarId`, item.sidebarId);
-        const sidebar = sidebars[item.sidebarId];
-        if (!sidebar)
-          fail(
-            'config',
-            `${key}: sidebar '${item.sidebarId}' does not exist`,
-            where,
-            `use one of: ${Object.keys(sidebars).join(', ') || '(no sidebars defined)'}`,
-          );
-        const first = flattenSidebar(sidebar)[0];
-        if (!first)
-          fail(
-            'config',
-            `${key}: sidebar '${item.sidebarId}' has no doc to link to`,
-            where,
-            'add a doc to the sidebar',
-          );
+      case 'docSidebar':
         navbar.push({
           type: 'link',
           label: item.label,
-          href: first.href,
+          href: flattenSidebar(sidebars[item.sidebarId])[0].href,
           position: item.position,
           activeBase: withBase(config, config.docs.routeBasePath),
         });
         break;
-      }
       case 'link':
         navbar.push({ type: 'link', ...resolve(item, key), position: item.position });
         break;
@@ -108,7 +80,7 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
         navbar.push({ type: item.type, position: item.position });
         break;
       // Version and locale switchers are layout parts that only render when there is a choice to make; egdocs
-      // builds one docs version and one locale per site (validate.ts), so today there never is.
+      // builds one docs version and one locale per site (config/schema.ts), so today there never is.
       case 'docsVersionDropdown':
       case 'localeDropdown':
         break;
@@ -123,20 +95,20 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
   const announcementBar = bar && {
     ...bar,
     content: resolveHtmlLinks(config, bar.content, (raw, href) =>
-      links.push({ raw, href, where: 'announcementBar.content', location: locate('announcementBar.content') }),
+      links.push({ raw, href, where: 'announcementBar.content', location: at('announcementBar.content') }),
     ),
   };
 
   // Files the layout loads, and the links egdocs writes into every page or the 404 page.
-  const file = (raw: string, where: string, location?: Location) => {
+  const file = (raw: string, where: string) => {
     const href = sitePath(config, raw);
-    links.push({ raw, href, where, location });
+    links.push({ raw, href, where, location: at(where) });
     return href;
   };
-  const favicon = config.favicon ? file(config.favicon, 'favicon', locate('favicon', config.favicon)) : undefined;
+  const favicon = config.favicon ? file(config.favicon, 'favicon') : undefined;
   const logo = config.navbar.logo && {
     alt: config.navbar.logo.alt,
-    src: file(config.navbar.logo.src, 'navbar.logo.src', locate('navbar.logo.src', config.navbar.logo.src)),
+    src: file(config.navbar.logo.src, 'navbar.logo.src'),
   };
   const feeds = hasPosts ? { rss: `${blogHref}rss.xml`, atom: `${blogHref}atom.xml` } : undefined;
   for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom])

@@ -19,6 +19,23 @@ test('a doc id that does not exist is a config error with the closest id', async
   ]);
 });
 
+test('every doc id that does not exist is reported at once, not only the first', async () => {
+  assert.equal(await failure(docs, sidebar('intro', 'guide/instal', 'guide/upgrde')), [
+    "error  site.config.ts  docs.sidebars.docs[1]: doc id 'guide/instal' does not exist; did you mean 'guide/install'?",
+    "error  site.config.ts  docs.sidebars.docs[2]: doc id 'guide/upgrde' does not exist; did you mean 'guide/upgrade'?",
+  ]);
+});
+
+test('a category without items and an entry of no known type are both refused with the config', async () => {
+  assert.equal(
+    await failure(docs, sidebar({ type: 'category', label: 'Guide', items: [] }, { type: 'page', id: 'intro' })),
+    [
+      "error  site.config.ts  docs.sidebars.docs[0]: category 'Guide' has no items; list at least one doc id in items",
+      "error  site.config.ts  docs.sidebars.docs[1]: unknown sidebar item type 'page'; use 'doc', 'link' or 'category'",
+    ],
+  );
+});
+
 test('a doc id written as a file name finds the doc', async () => {
   assert.equal(await failure(docs, sidebar('intro.md')), [
     "error  site.config.ts  docs.sidebars.docs[0]: doc id 'intro.md' does not exist; did you mean 'intro'?",

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BuildFailed } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { testConfig, ROOT } from '../helpers.ts';
@@ -85,6 +85,84 @@ test('title and url are required', () => {
     assert.unreachable();
   } catch (error) {
     assert.match((error as Error).message, 'title is required');
+  }
+});
+
+/** Every problem of a config, as printed, in key order. */
+function problemsOf(user: Record<string, unknown>): string[] {
+  try {
+    validateConfig({ title: 'T', url: 'https://x.dev', ...user }, 'site.config.ts');
+  } catch (error) {
+    assert.instance(error, BuildFailed);
+    return (error as BuildFailed).diagnostics.map(formatDiagnostic).sort();
+  }
+  throw new Error('expected a config error');
+}
+
+test('every problem in a config is reported at once, not only the first', () => {
+  assert.equal(
+    problemsOf({
+      title: '',
+      tagLine: 'x',
+      blog: { postsPerPage: '10' },
+      navbar: { items: [{ type: 'serach' }, { type: 'link', label: 'Blog' }] },
+    }),
+    [
+      'site.config.ts  \'blog.postsPerPage\' must be a number, got "10"',
+      "site.config.ts  navbar.items[0].type 'serach' is not a navbar item type; did you mean 'search'?",
+      "site.config.ts  navbar.items[1] must be { label, href: '/docs/page/' } or { label, doc: 'doc-id' }",
+      'site.config.ts  title is required and must be a non-empty string',
+      "site.config.ts  unknown key 'tagLine'; did you mean 'tagline'?",
+    ],
+  );
+});
+
+test('a value outside its choices names them', () => {
+  assert.equal(problemsOf({ colorMode: { defaultMode: 'blue' } }), [
+    "site.config.ts  'colorMode.defaultMode' must be 'dark' or 'light', got \"blue\"",
+  ]);
+});
+
+test('a key a navbar item, a link or a sidebar entry does not take is named, with the likely one', () => {
+  assert.equal(
+    problemsOf({
+      navbar: { items: [{ type: 'docSidebar', sidebarID: 'docs', label: 'Docs' }] },
+      footer: { links: [{ label: 'Docs', herf: '/docs/' }] },
+      docs: { sidebars: { docs: [{ type: 'category', label: 'Guide', colapsed: false, items: ['intro'] }] } },
+    }),
+    [
+      "site.config.ts  unknown key 'docs.sidebars.docs[0].colapsed'; did you mean 'docs.sidebars.docs[0].collapsed'?",
+      "site.config.ts  unknown key 'footer.links[0].herf'; did you mean 'footer.links[0].href'?",
+      "site.config.ts  unknown key 'navbar.items[0].sidebarID'; did you mean 'navbar.items[0].sidebarId'?",
+    ],
+  );
+});
+
+test('each problem of a config file is at its line and column, with the line shown', async () => {
+  const { mkdtemp, writeFile } = await import('node:fs/promises');
+  const os = await import('node:os');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-cfg-'));
+  const source = [
+    'export default {',
+    "  title: 'T',",
+    "  url: 'https://t.dev',",
+    "  colorMode: { defaultMode: 'blue' },",
+    '  blog: { postPerPage: 5 },',
+    '};',
+    '',
+  ].join('\n');
+  await writeFile(path.join(dir, 'site.config.ts'), source);
+  try {
+    await loadConfig({ configFile: path.join(dir, 'site.config.ts') });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, BuildFailed);
+    const { diagnostics } = error as BuildFailed;
+    assert.equal(diagnostics.map(formatDiagnostic), [
+      "site.config.ts:4:29  'colorMode.defaultMode' must be 'dark' or 'light', got \"blue\"",
+      "site.config.ts:5:11  unknown key 'blog.postPerPage'; did you mean 'blog.postsPerPage'?",
+    ]);
+    assert.equal(diagnostics[1].frame, '5 |   blog: { postPerPage: 5 },\n  |           ^');
   }
 });
 

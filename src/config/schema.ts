@@ -1,0 +1,154 @@
+// The one schema of site.config.ts: every key a config may write, its type and its default. The type of what a
+// config may say (UserConfig, for defineConfig) and of the complete settings later stages see are inferred from it,
+// and config/validate.ts checks a config against it. No node or DOM code here: templates import these types too.
+import type { Location } from '../diagnostics.ts';
+import { budgets } from './budgets.ts';
+import { array, boolean, type Input, number, object, oneOf, type Output, string, unchecked } from './combinators.ts';
+import { configLink, navbarItem } from './navbar.ts';
+import { sidebars } from './sidebars.ts';
+
+export type { Budget, BudgetKind } from './budgets.ts';
+export type { ConfigLink, NavbarItem } from './navbar.ts';
+export type { SidebarCategoryConfig, SidebarItemConfig } from './sidebars.ts';
+
+/** A key no config can do without. */
+const required = string({ empty: false }).expect({
+  message: (key) => `${key} is required and must be a non-empty string`,
+});
+
+export const configSchema = object({
+  /** Site title, shown in the navbar and appended to every document title. */
+  title: required,
+  /** One-line description of the site, shown on the home page and used as the default meta description. */
+  tagline: string().default(''),
+  /** Origin the site is deployed to (for canonical URLs, sitemap, feeds); Config has it without a trailing slash. */
+  url: required,
+  /** Path prefix of every route; Config has it starting and ending with '/' ('docs' -> '/docs/'). */
+  baseUrl: string().default('/'),
+  /** Site favicon, relative to the static folder. */
+  favicon: string().located().default(''),
+  /** Site version (SPEC.md: 1.0.0), exposed in meta. */
+  siteVersion: string().default('1.0.0'),
+  /** Language of the site: one per site. */
+  locale: object({
+    default: string().default('en'),
+    // Checked with `default` below: the one locale must be the default.
+    locales: unchecked<string[]>().default(['en']),
+    direction: oneOf('ltr', 'rtl').default('ltr'),
+  }).refine((locale, key) =>
+    Array.isArray(locale.locales) && locale.locales.length === 1 && locale.locales[0] === locale.default
+      ? undefined
+      : {
+          message: `${key}.locales must be ['${locale.default}']: egdocs builds one language per site`,
+          key: `${key}.locales`,
+          hint: "build each translation as its own site (see the writer's guide on translation)",
+        },
+  ),
+  /** Colour mode: default, and whether the reader may switch. */
+  colorMode: object({
+    defaultMode: oneOf('dark', 'light').default('dark'),
+    disableSwitch: boolean().default(false),
+  }),
+  /** Navbar title, logo and items; without items, the navbar shows the docs, the blog, search and the mode switch. */
+  navbar: object({
+    title: string().default(''),
+    logo: object({ alt: string(), src: string().located() }).optional(),
+    hideOnScroll: boolean().default(false),
+    items: array(navbarItem, (key) => `'${key}' must be a list of navbar items`).optional(),
+  }),
+  /** Footer links (joined by a middle dot) and copyright line; an empty footer is not drawn. */
+  footer: object({
+    links: array(configLink).default([]),
+    copyright: string().default(''),
+  }),
+  /** Optional announcement bar over the navbar. */
+  announcementBar: object({
+    id: string(),
+    /** HTML; its links' site paths are placed under the base path. */
+    content: string().located('key'),
+    closeable: boolean().default(true),
+  })
+    .expect({ message: (key) => `${key} must be { id, content, closeable? }` })
+    .optional(),
+  /** Docs plugin options. */
+  docs: object({
+    /** URL segment under baseUrl for docs, without slashes ('docs'). */
+    routeBasePath: string().default('docs'),
+    /** Sidebars by id, as ordered lists of entries; without any, one is made of the docs (config/sidebars.ts). */
+    sidebars: sidebars.default({}),
+    sidebarCollapsible: boolean().default(true),
+    sidebarCollapsed: boolean().default(true),
+    breadcrumbs: boolean().default(true),
+    showLastUpdateTime: boolean().default(false),
+    /** Heading levels shown in the table of contents. */
+    toc: object({ minHeadingLevel: number().default(2), maxHeadingLevel: number().default(3) }),
+    /** The one docs version today: its name, label and main doc. */
+    version: object({
+      name: string().default('current'),
+      label: string().default('Next'),
+      mainDocId: string().default('intro'),
+    }),
+  }),
+  /** Blog plugin options. */
+  blog: object({
+    routeBasePath: string().default('blog'),
+    title: string().default('Blog'),
+    description: string().default('Blog'),
+    showReadingTime: boolean().default(true),
+    postsPerPage: number().default(10),
+    /** Words per minute for the reading time. */
+    wordsPerMinute: number().default(200),
+  }),
+  /** Search constants, read by the search UI and worker. */
+  search: object({
+    maxSuggestions: number().default(8),
+    excerptLength: number().default(50),
+    shortcut: boolean().default(true),
+    hint: boolean().default(true),
+    clearButton: boolean().default(true),
+    highlightTerms: boolean().default(false),
+    bm25: object({ b: number().default(0.75), k1: number().default(1.2) }),
+  }),
+  /** Client behaviour constants. */
+  client: object({
+    progressBar: object({
+      startDelay: number().default(200),
+      minimum: number().default(0.08),
+      speed: number().default(200),
+      trickleRate: number().default(0.02),
+      trickleSpeed: number().default(800),
+    }),
+    lazySpinnerDelay: number().default(200),
+    storage: object({ type: oneOf('localStorage').default('localStorage'), keySuffix: string().default('') }),
+    desktopBreakpoint: number().default(996),
+  }),
+  /** Old paths that lead to a route: written as small redirect pages. */
+  redirects: array(
+    object({ from: string(), to: string().located() }).expect({
+      message: (key) => `${key} must be { from, to } paths`,
+      at: () => ['redirects'],
+    }),
+  ).default([]),
+  /** Page-weight limits per page kind, checked by `egdocs check` (and reported by build); none by default. */
+  budgets: budgets.default({}),
+  /** Output folder relative to the config file; `-o` overrides it. */
+  outDir: string()
+    .expect({ message: (key) => `'${key}' must be a string` })
+    .default('build'),
+});
+
+/** What a site.config.ts may say: a title and a url, and any of the rest. */
+export type UserConfig = Input<typeof configSchema>;
+
+/** The resolved site configuration: every field present, derived fields filled in. Only config/validate.ts makes it. */
+export interface Config extends Omit<Output<typeof configSchema>, 'outDir'> {
+  /** Absolute folders: the project root (where site.config.ts is; content/ is inside it) and the output folder. */
+  paths: { root: string; outDir: string };
+  /** The config file, relative to the project root, for messages. */
+  configFile: string;
+  /**
+   * Where the values later stages point at are written (links, doc ids in sidebars, the favicon), by key path
+   * ('footer.links[1].href'), so that a dead link is reported at its line; the file alone when its text is unknown.
+   */
+  locations: Record<string, Location>;
+}
