@@ -13,7 +13,7 @@ import { routeContent } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
-import { chromeOf, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
+import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
 import { buildSite } from './site/index.ts';
@@ -147,7 +147,7 @@ export async function buildSiteFiles({
   );
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
-    const chrome = chromeOf(site, sidebarData.urls, {
+    const chrome = pageChrome(site.chrome, sidebarData.urls, {
       indexUrl: search.url,
       workerUrl: bundle.workerUrl,
       resultsUrl: bundle.parts.SearchResults,

@@ -300,23 +300,39 @@ export interface LayoutLink {
   location?: Location;
 }
 
-/** The links and parts every page's layout shows, resolved from the config and the route table (site/layout.ts). */
-export interface SiteLayout {
+/**
+ * The parts of every page that do not depend on the route: navbar, footer, announcement and what the layout links
+ * to, resolved once by the site stage from the config and the route table (site/chrome.ts).
+ */
+export interface SiteChrome {
+  title: string;
+  baseUrl: string;
+  logo?: { alt: string; src: string };
+  navbarTitle: string;
   navbar: NavbarEntry[];
+  hideOnScroll: boolean;
+  /** Footer links (config links resolved to hrefs) and copyright line. */
   footer: { links: NavLink[]; copyright: string };
   /** The announcement, its HTML's site paths placed under the base path. */
   announcementBar?: Config['announcementBar'];
-  logo?: { alt: string; src: string };
   favicon?: string;
-  /** Where the docs start (the main sidebar's first doc); none in a site without docs. */
-  docsHref?: string;
-  /** The home page: the base path, or where it leads when it is a redirect (so links skip the hop). */
-  homeHref: string;
-  blogHref?: string;
   /** The blog's feeds; none without posts. */
   feeds?: { rss: string; atom: string };
-  /** Every link above, for `check`. */
-  links: LayoutLink[];
+  colorMode: Config['colorMode'];
+  /** Search settings and the search page. */
+  search: Config['search'] & { pageHref: string };
+  /** Where the docs start (the first doc of the main sidebar); none in a site without docs. */
+  docsHref?: string;
+  /** The home page (the navbar title links to it): the base path, or where it leads when it is a redirect. */
+  homeHref: string;
+  blogHref?: string;
+  client: Config['client'];
+  showReadingTime: boolean;
+  /** The newest blog posts, for the blog's sidebar. */
+  recentPosts: NavLink[];
+  /** The one docs version pages belong to, remembered as the reader's preferred version; `path` is how a search
+   * page's `version` parameter names it. */
+  docsVersion: { name: string; label: string; path: string };
 }
 
 /** The whole site: the route table and the shared parts the templates need. */
@@ -331,7 +347,9 @@ export interface Site {
   pages: Page[];
   /** Files copied to the output as they are: output path -> bytes. */
   assets: Map<string, Uint8Array>;
-  layout: SiteLayout;
+  chrome: SiteChrome;
+  /** Every link the chrome, the config and the home page show outside markdown bodies, for `check`. */
+  layoutLinks: LayoutLink[];
 }
 
 // ---------------------------------------------------------------- search
@@ -390,35 +408,12 @@ export type NavbarEntry =
   | { type: 'dropdown'; label: string; items: NavLink[]; position: 'left' | 'right' }
   | { type: 'search' | 'colorMode'; position: 'left' | 'right' };
 
-/** The parts of every page that do not depend on the route: what the layout needs besides the route. */
-export interface Chrome {
-  title: string;
-  baseUrl: string;
-  logo?: { alt: string; src: string };
-  navbarTitle: string;
-  navbar: NavbarEntry[];
-  hideOnScroll: boolean;
-  footer: SiteLayout['footer'];
-  announcementBar?: Config['announcementBar'];
-  favicon?: string;
-  feeds?: SiteLayout['feeds'];
-  colorMode: Config['colorMode'];
+/** What every page's layout receives: the site's chrome, and where the bundle and the search step put their files. */
+export interface Chrome extends Omit<SiteChrome, 'search'> {
   /** Search settings, the search page, where the worker and its data are, and the search page's results part. */
-  search: Config['search'] & { pageHref: string; indexUrl: string; workerUrl: string; resultsUrl: string };
-  /** Where the docs start (the first doc of the main sidebar); none in a site without docs. */
-  docsHref?: string;
-  /** The home page (the navbar title links to it): the base path, or where it leads. */
-  homeHref: string;
-  blogHref?: string;
-  client: Config['client'];
-  showReadingTime: boolean;
-  /** The newest blog posts, for the blog's sidebar. */
-  recentPosts: NavLink[];
+  search: SiteChrome['search'] & { indexUrl: string; workerUrl: string; resultsUrl: string };
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
-  /** The docs version pages belong to (SPEC: one, `current`), remembered as the reader's preferred version. */
-  /** The one docs version; `path` is how a search page's `version` parameter names it. */
-  docsVersion: { name: string; label: string; path: string };
 }
 
 /** Everything a page template receives. */

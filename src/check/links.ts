@@ -26,7 +26,7 @@ export function checkLinks(site: Site, written: readonly string[], diagnostics: 
   }
   // What the layout adds to every page (navbar, footer, announcement, the home page's cards, redirects, favicon):
   // a dead link there is dead on every page, so it is reported once, where it was written.
-  for (const link of site.layout.links) {
+  for (const link of site.layoutLinks) {
     const problem = checkLayoutLink(targets, link);
     if (problem) diagnostics.warn(problem.code, `${link.where}: ${problem.message}`, link.location, problem.hint);
   }

@@ -19,7 +19,7 @@ export interface ConfigLink {
 /** Which side of the navbar an item sits on (default 'left'). */
 type Side = { position: 'left' | 'right' };
 
-/** A navbar entry. `type` decides how it renders (site/layout.ts). */
+/** A navbar entry. `type` decides how it renders (site/chrome.ts). */
 export type NavbarItem =
   | ({ type: 'docSidebar'; sidebarId: string; label: string } & Side)
   | ({ type: 'link' } & ConfigLink & Side)

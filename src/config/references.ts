@@ -58,7 +58,7 @@ export function checkReferences(config: Config, docIds: string[], diagnostics: D
   };
   const sidebars = sidebarsOf(config.docs.sidebars, docIds);
   const sidebarIds = Object.keys(sidebars);
-  // Without items, the navbar opens the first sidebar (site/layout.ts, defaultNavbar), which needs a doc too.
+  // Without items, the navbar opens the first sidebar (site/chrome.ts, defaultNavbar), which needs a doc too.
   const navbar: NavbarItem[] =
     config.navbar.items ??
     (sidebarIds.length > 0 ? [{ type: 'docSidebar', sidebarId: sidebarIds[0], label: 'Docs', position: 'left' }] : []);

@@ -8,11 +8,10 @@ import * as builtInTemplates from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
 import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
 import { PAYLOAD_FILE } from '../../templates/routing.ts';
-import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site } from '../types.ts';
+import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from './sidebar.ts';
 
-export { chromeOf } from './chrome.ts';
 export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
 
@@ -35,6 +34,20 @@ export interface RenderOptions {
   diagnostics: Diagnostics;
   /** The project root, for naming template files in errors. */
   root: string;
+}
+
+/**
+ * The chrome every page's layout gets: the site's (site/chrome.ts), and where the bundle and the search step put the
+ * files it loads, which are known only after the site stage.
+ */
+export function pageChrome(
+  chrome: SiteChrome,
+  sidebarUrls: Record<string, string>,
+  searchUrls: { indexUrl: string; workerUrl: string; resultsUrl: string },
+): Chrome {
+  // In the key order of every page's hydration data, as before the chrome was site data: the pages stay the same.
+  const { docsVersion, ...rest } = chrome;
+  return { ...rest, search: { ...chrome.search, ...searchUrls }, sidebarUrls, docsVersion };
 }
 
 /**

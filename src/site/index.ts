@@ -6,7 +6,7 @@ import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes, homeData } from './home.ts';
 import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
-import { configHref, layoutOf } from './layout.ts';
+import { chromeOf, configHref, docsStart } from './chrome.ts';
 import { assetOutPath, decodePath, sitePath, withBase } from './urls.ts';
 
 export interface SiteInput {
@@ -16,7 +16,7 @@ export interface SiteInput {
   diagnostics: Diagnostics;
 }
 
-/** Builds the route table; the config was checked against the docs before. Duplicate routes are warnings. */
+/** Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings. */
 export function buildSite({ config, content, pages, diagnostics }: SiteInput): Site {
   const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, docs);
@@ -140,14 +140,15 @@ export function buildSite({ config, content, pages, diagnostics }: SiteInput): S
     });
   });
 
-  const layout = layoutOf({ config, docs, sidebars, hasPosts: posts.length > 0, extraLinks });
-  addEntryRoutes(config, routes, layout.docsHref, add);
+  const docsHref = docsStart(sidebars, docs);
+  addEntryRoutes(config, routes, docsHref, add);
   const home = routes.find((route) => route.path === config.baseUrl);
-  if (home?.data.kind === 'redirect') layout.homeHref = home.data.to;
+  const homeHref = home?.data.kind === 'redirect' ? home.data.to : config.baseUrl;
+  const { chrome, links } = chromeOf({ config, docs, sidebars, posts, docsHref, homeHref, extraLinks });
   reportDuplicates(config, routes, pages, diagnostics);
   const assets = new Map<string, Uint8Array>();
   for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);
-  return { config, routes, sidebars, docs, posts, pages, assets, layout };
+  return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };
 }
 
 /** Headings shown in the table of contents, within the configured (or page-overridden) levels. */

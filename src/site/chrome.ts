@@ -1,10 +1,12 @@
-// What every page's layout links to besides its own content: the navbar, the footer, the announcement bar, the way
-// back from the 404 page, the feeds. Resolved once per build from the config and the route table.
+// The chrome: what every page shows besides its own content (the navbar, the footer, the announcement bar, the way
+// back from the 404 page, the feeds), resolved once per build from the config and the route table. It is site data:
+// render only reads it, adding where the bundle put its files (render/index.ts, pageChrome).
 //
 // Paths in the config are site paths, written without the base path ('/docs/x/') or as doc ids ({ doc: 'x' }):
 // egdocs adds the base, so `--base-url` moves every link with the site. Each link keeps where it was written, so
 // `check` reports a dead one at its config line like a dead link in a page.
 import type {
+  BlogPostMeta,
   Config,
   ConfigLink,
   DocMeta,
@@ -13,32 +15,43 @@ import type {
   NavbarItem,
   NavLink,
   SidebarItem,
-  SiteLayout,
+  SiteChrome,
 } from '../types.ts';
 import { flattenSidebar } from './docs.ts';
 import { isExternal, sitePath, withBase } from './urls.ts';
 
-export interface LayoutInput {
+export interface ChromeInput {
   config: Config;
   docs: DocMeta[];
   sidebars: Record<string, SidebarItem[]>;
-  hasPosts: boolean;
+  /** Newest first. */
+  posts: BlogPostMeta[];
+  /** Where the docs start (see docsStart). */
+  docsHref: string | undefined;
+  /** The home page: the base path, or where it leads when it is a redirect (so links skip the hop). */
+  homeHref: string;
   /** Links the site stage met elsewhere that check must see too (redirect targets, the home page's front matter). */
   extraLinks: LayoutLink[];
 }
 
+/** Where the docs start: the main sidebar's first doc, else the first doc there is; none in a site without docs. */
+export function docsStart(sidebars: Record<string, SidebarItem[]>, docs: DocMeta[]): string | undefined {
+  const firstSidebar = Object.keys(sidebars)[0];
+  return (firstSidebar ? flattenSidebar(sidebars[firstSidebar])[0]?.href : undefined) ?? docs[0]?.path;
+}
+
 /**
- * Resolves the layout's links. The config was checked against the docs before (config/references.ts), so every doc
- * id and sidebar id it names exists.
+ * The chrome every page shows, and every link in it for `check`. The config was checked against the docs before
+ * (config/references.ts), so every doc id and sidebar id it names exists.
  */
-export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: LayoutInput): SiteLayout {
+export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: LayoutLink[] } {
+  const { config, docs, sidebars, posts, docsHref, homeHref } = input;
   // Where a config key is written; the file alone for one it does not write (the default navbar's).
   const at = (key: string) => config.locations[key] ?? { file: config.configFile };
-  const links: LayoutLink[] = [...extraLinks];
+  const links: LayoutLink[] = [...input.extraLinks];
   const docById = new Map(docs.map((doc) => [doc.id, doc]));
-  // Where the docs start: the main sidebar's first doc, else the first doc there is.
   const firstSidebar = Object.keys(sidebars)[0];
-  const docsHref = (firstSidebar ? flattenSidebar(sidebars[firstSidebar])[0]?.href : undefined) ?? docs[0]?.path;
+  const hasPosts = posts.length > 0;
   const blogHref = hasPosts ? withBase(config, config.blog.routeBasePath) : undefined;
 
   /** A config link ({ label, href } or { label, doc }) to a NavLink, recorded for check. */
@@ -113,7 +126,34 @@ export function layoutOf({ config, docs, sidebars, hasPosts, extraLinks }: Layou
   const feeds = hasPosts ? { rss: `${blogHref}rss.xml`, atom: `${blogHref}atom.xml` } : undefined;
   for (const href of [config.baseUrl, docsHref, feeds?.rss, feeds?.atom])
     if (href) links.push({ raw: href, href, where: 'the page layout' });
-  return { navbar, footer, announcementBar, logo, favicon, docsHref, homeHref: config.baseUrl, blogHref, feeds, links };
+
+  // The key order is the order of every page's hydration data: keep it, so the built site does not change.
+  const chrome: SiteChrome = {
+    title: config.title,
+    baseUrl: config.baseUrl,
+    logo,
+    navbarTitle: config.navbar.title || config.title,
+    navbar,
+    hideOnScroll: config.navbar.hideOnScroll,
+    footer,
+    announcementBar,
+    favicon,
+    feeds,
+    colorMode: config.colorMode,
+    search: { ...config.search, pageHref: withBase(config, 'search') },
+    docsHref,
+    homeHref,
+    blogHref,
+    client: config.client,
+    showReadingTime: config.blog.showReadingTime,
+    recentPosts: posts.slice(0, 5).map((post) => ({ label: post.title, href: post.path })),
+    docsVersion: {
+      name: config.docs.version.name,
+      label: config.docs.version.label,
+      path: withBase(config, config.docs.routeBasePath),
+    },
+  };
+  return { chrome, links };
 }
 
 /**
