@@ -9,8 +9,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { buildSiteFiles } from '../src/build.ts';
-import { createEngine, readManifest } from '../src/client/search/engine.ts';
-import { fileName } from '../src/client/search/format.ts';
+import { createEngine, readManifest } from '../src/shared/search/engine.ts';
+import { fileName } from '../src/shared/search/format.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { searchIndexFiles } from '../src/search/index-files.ts';
 import type { Site } from '../src/types.ts';
@@ -154,7 +154,7 @@ const tagRows = [...byTag].map(
 const report = `# Search benchmark
 
 Written by \`npm run bench:search\`, in Node.js ${process.version} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}. The engine
-is \`src/client/search/engine.ts\`, the code the browser's search worker runs, over the index files the build writes.
+is \`src/shared/search/engine.ts\`, the code the browser's search worker runs, over the index files the build writes.
 
 ## Relevance
 

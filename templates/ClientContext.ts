@@ -1,6 +1,6 @@
 // What the browser side offers the templates. On the server it is empty: templates must render the same without it.
 import { createContext } from 'react';
-import type { SearchHit } from '../src/client/search/engine.ts';
+import type { SearchHit } from '../src/shared/search/engine.ts';
 
 export interface ClientServices {
   /** Loads the current route's data again and renders it (the crash page's "Try again"). */

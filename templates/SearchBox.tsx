@@ -3,7 +3,7 @@
 // suggestions, Enter opens the active one (or, with none active, the search page with every result), Escape
 // closes the list and, pressed again, empties the field. Without scripts it is a form that opens the search page.
 import { type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
-import type { SearchHit } from '../src/client/search/engine.ts';
+import type { SearchHit } from '../src/shared/search/engine.ts';
 import type { Chrome } from '../src/types.ts';
 import { ClientContext } from './ClientContext.ts';
 import { Excerpt } from './search/Excerpt.tsx';

@@ -1,7 +1,7 @@
 // The search engine over an index held in memory: what `egdocs check` (the relevance gate), the tests and
 // `npm run bench:search` query, with the code the browser's worker runs.
-import { createEngine, type Engine, readManifest } from '../client/search/engine.ts';
-import { fileName, type Manifest } from '../client/search/format.ts';
+import { createEngine, type Engine, readManifest } from '../shared/search/engine.ts';
+import { fileName, type Manifest } from '../shared/search/format.ts';
 import type { SearchFunction } from '../check/search-queries.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';

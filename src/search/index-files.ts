@@ -9,7 +9,7 @@
 // The weights are what lunr's index builder computes (BM25 with the field and document boosts applied, rounded as
 // lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
 // over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
-// Format and reading: src/client/search/format.ts.
+// Format and reading: src/shared/search/format.ts.
 import {
   type DocsFile,
   FORMAT,
@@ -22,8 +22,8 @@ import {
   letterOf,
   MAX_POSTINGS,
   vocabName,
-} from '../client/search/format.ts';
-import { FIELD_BOOST, FIELDS, termsOf } from '../client/search/tokens.ts';
+} from '../shared/search/format.ts';
+import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
 import { contentHash } from '../site/urls.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../src/client/search/engine.ts';
+import type { SearchHit } from '../../src/shared/search/engine.ts';
 
 /** A hit's excerpt with the matched terms marked. Page text is rendered as React text, never as HTML. */
 export function Excerpt({ hit }: { hit: SearchHit }) {

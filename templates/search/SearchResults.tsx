@@ -2,7 +2,7 @@
 // URL, every result is shown grouped by page, and typing in the page's search field updates the results and the
 // URL in place (no new history entry per keystroke). Page text is rendered as text, never as HTML.
 import { useContext, useEffect, useState } from 'react';
-import type { SearchHit } from '../../src/client/search/engine.ts';
+import type { SearchHit } from '../../src/shared/search/engine.ts';
 import { ClientContext } from '../ClientContext.ts';
 import { Excerpt } from './Excerpt.tsx';
 

@@ -3,8 +3,8 @@
 // typos, names typed whole, the product part a query names, lunr syntax, excerpts as text.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/client/search/engine.ts';
-import { MAX_POSTINGS } from '../../src/client/search/format.ts';
+import { type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/shared/search/engine.ts';
+import { MAX_POSTINGS } from '../../src/shared/search/format.ts';
 import { searchData } from '../../src/search/data.ts';
 import { indexFiles } from '../../src/search/index-files.ts';
 import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
@@ -270,7 +270,7 @@ test('what one query loads is bounded: a word in every section keeps its best po
   );
   const loaded: string[] = [];
   const byName = new Map(files.map((file) => [file.name, file.data]));
-  const { createEngine } = await import('../../src/client/search/engine.ts');
+  const { createEngine } = await import('../../src/shared/search/engine.ts');
   const search = createEngine(files[0].data as never, async (name) => (loaded.push(name), byName.get(name)), OPTIONS);
   const hits = await search.search('common', 8);
   assert.is(hits[0].title, 'Common ground', 'the section where the word weighs most is kept');
@@ -284,7 +284,7 @@ test('a file that fails to load fails the query with its name, and the next quer
   const [manifest, ...rest] = indexFiles(searchData((await build()).site), OPTIONS.bm25);
   const byName = new Map(rest.map((file) => [file.name, file.data]));
   let failures = 1;
-  const { createEngine } = await import('../../src/client/search/engine.ts');
+  const { createEngine } = await import('../../src/shared/search/engine.ts');
   const search = createEngine(
     manifest.data as never,
     async (name) => {

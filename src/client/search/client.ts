@@ -1,5 +1,5 @@
 // The page's side of search: starts the worker on first use and turns its messages into promises.
-import type { EngineOptions, SearchHit } from './engine.ts';
+import type { EngineOptions, SearchHit } from '../../shared/search/engine.ts';
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 export interface SearchClient {

@@ -1,7 +1,13 @@
 // The search worker: on the first sign that the reader will search, it reads the index's manifest; each query then
-// loads the few index files it needs (engine.ts) and answers. The page never waits on it: it only posts messages.
-import { createEngine, type Engine, type EngineOptions, readManifest, type SearchHit } from './engine.ts';
-import { fileName } from './format.ts';
+// loads the few index files it needs (src/shared/search/engine.ts) and answers. The page never waits on it: it only posts messages.
+import {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  readManifest,
+  type SearchHit,
+} from '../../shared/search/engine.ts';
+import { fileName } from '../../shared/search/format.ts';
 
 export type WorkerRequest =
   | { type: 'init'; indexUrl: string; options: EngineOptions }
