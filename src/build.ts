@@ -9,15 +9,15 @@ import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
-import { routeContent } from './content/routes.ts';
+import { docId, routeContent } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
+import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
-import { docId } from './site/urls.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -179,7 +179,9 @@ export async function buildSiteFiles({
       bundle,
       weigh: !cache,
       searchQueries:
-        queries === undefined ? undefined : { text: queries, manifestPath: search.url.slice(config.baseUrl.length) },
+        queries === undefined
+          ? undefined
+          : { text: queries, manifestPath: relativeToBase(config.baseUrl, search.url)! },
       diagnostics,
     }),
   );

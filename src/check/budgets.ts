@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { GROUP_OF } from '../../templates/pages.ts';
 import type { Bundle } from '../bundle/index.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import { relativeToBase } from '../shared/urls.ts';
 import type { Config, OutputFile, PageKind, PageWeight, Route, Site } from '../types.ts';
 
 /** KB as the budgets count them. */
@@ -22,7 +23,7 @@ export interface WeightInput {
 export function pageWeights({ site, files: byPath, bundle }: WeightInput): PageWeight[] {
   const gzipped = new Map<string, number>();
   const gzipSize = (url: string): number => {
-    const path = url.slice(site.config.baseUrl.length);
+    const path = relativeToBase(site.config.baseUrl, url)!;
     let size = gzipped.get(path);
     if (size === undefined) {
       const contents = byPath.get(path);

@@ -2,7 +2,7 @@
 // written beside the pages and the anchors of each page. Each problem is a warning at the link, with a suggestion
 // when one is likely. Missing images are warned by the images plugin, which resolves them while rendering.
 import { didYouMean, type DiagnosticCode, type Diagnostics } from '../diagnostics.ts';
-import { decodePath } from '../site/urls.ts';
+import { decodePath, relativeToBase, safeDecode } from '../shared/urls.ts';
 import type { LayoutLink, LinkRef, Site } from '../types.ts';
 import { nearestAnchor } from './anchors.ts';
 import { asWritten, markdownPathFrom, type Targets, targetsOf } from './targets.ts';
@@ -66,10 +66,10 @@ function checkLayoutLink(targets: Targets, link: LayoutLink): Problem | undefine
 /** `sitePaths`: suggest paths without the base path, as the config and front matter write them. */
 function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = false } = {}): Problem | undefined {
   const { config } = targets;
-  const suggest = (url: string) =>
-    sitePaths && url.startsWith(config.baseUrl)
-      ? `/${url.slice(config.baseUrl.length)}`
-      : asWritten(config, link.raw, url);
+  const suggest = (url: string) => {
+    const relative = relativeToBase(config.baseUrl, url);
+    return sitePaths && relative !== undefined ? `/${relative}` : asWritten(config, link.raw, url);
+  };
   switch (link.kind) {
     case 'anchor':
       return checkAnchor(link, targets.anchorsIn.get(file), 'this page');
@@ -91,7 +91,7 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
       const href = decodePath(link.href);
       const route = href.endsWith('/index.html') ? href.slice(0, -'index.html'.length) : href;
       if (targets.routes.has(route)) return checkAnchor(link, targets.anchorsAt.get(route), link.href);
-      const outPath = href.startsWith(config.baseUrl) ? href.slice(config.baseUrl.length) : undefined;
+      const outPath = relativeToBase(config.baseUrl, href);
       if (outPath !== undefined && targets.files.has(outPath)) return undefined;
       // A last segment with a dot is a file (routeless); under the base path it can only come from content/static.
       if (outPath !== undefined && /\.[^/]+$/.test(outPath)) {
@@ -117,32 +117,20 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
 
 function checkAnchor(link: LinkRef, anchors: Set<string> | undefined, target: string): Problem | undefined {
   // Pages without recorded anchors (generated lists, the search page) are not checked rather than all reported.
-  if (!link.hash || !anchors || anchors.has(decode(link.hash))) return undefined;
+  if (!link.hash || !anchors || anchors.has(safeDecode(link.hash))) return undefined;
   return {
     code: 'broken-anchor',
-    message: `anchor '#${decode(link.hash)}' does not exist on ${target}`,
-    hint: nearestAnchor(decode(link.hash), anchors),
+    message: `anchor '#${safeDecode(link.hash)}' does not exist on ${target}`,
+    hint: nearestAnchor(safeDecode(link.hash), anchors),
   };
 }
 
 /** '#hash' when the page at `route` has that anchor, so a suggestion keeps the part that still works. */
 function hashOn(targets: Targets, route: string | undefined, hash: string): string {
-  return hash && route && targets.anchorsAt.get(decodePath(route))?.has(decode(hash)) ? `#${decode(hash)}` : '';
+  return hash && route && targets.anchorsAt.get(decodePath(route))?.has(safeDecode(hash)) ? `#${safeDecode(hash)}` : '';
 }
 
 /** An href as the author wrote it: markdown-it percent-encodes what a URL may not hold ('ü' -> '%C3%BC'). */
 function written(href: string): string {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  return safeDecode(href, decodeURI);
 }

@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { explainYamlError } from '../content/yaml-errors.ts';
 import { didYouMean, type Diagnostics } from '../diagnostics.ts';
-import { sitePath } from '../site/urls.ts';
+import { sitePath } from '../shared/urls.ts';
 import type { Site } from '../types.ts';
 
 export const SEARCH_QUERIES_FILE = 'content/search-queries.yaml';

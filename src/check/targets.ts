@@ -1,7 +1,7 @@
 // What a link can reach: the site's routes, the files the build wrote, and the anchors of each page. Built once per
 // check, so each link is a few lookups.
 import path from 'node:path/posix';
-import { decodePath } from '../site/urls.ts';
+import { decodePath, relativeToBase } from '../shared/urls.ts';
 import type { Config, Site } from '../types.ts';
 
 /** Everything a link is checked against. */
@@ -56,9 +56,8 @@ export function targetsOf(site: Site, written: readonly string[]): Targets {
 
 /** A URL path as the author would write it: without the base path unless they wrote it (both work in links). */
 export function asWritten(config: Config, raw: string, url: string): string {
-  return raw.startsWith(config.baseUrl) || !url.startsWith(config.baseUrl)
-    ? url
-    : `/${url.slice(config.baseUrl.length)}`;
+  const relative = relativeToBase(config.baseUrl, url);
+  return raw.startsWith(config.baseUrl) || relative === undefined ? url : `/${relative}`;
 }
 
 /** How to write a link from `fromFile` to the markdown file `toFile`: root-relative if `raw` was, else './x.md'. */

@@ -1,11 +1,11 @@
 // The render stage: each route through the React templates (renderToString) into a complete HTML file.
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { GROUP_OF } from '../../templates/pages.ts';
 import * as builtInTemplates from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
+import { sha256 } from '../hash.ts';
 import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
 import { PAYLOAD_FILE } from '../../templates/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site, SiteChrome } from '../types.ts';
@@ -116,7 +116,7 @@ export function renderRoute(context: RenderContext, route: Route, memo?: RenderM
     sidebarId: route.sidebarId,
   };
   // The route and its sidebar are all that differ between pages; the memo was emptied if the shared parts changed.
-  const key = memo && hash(JSON.stringify([route, props.sidebar]));
+  const key = memo && sha256(JSON.stringify([route, props.sidebar]), 'base64url');
   const remembered = memo?.routes.get(route.outFile);
   if (remembered && remembered.key === key) return remembered.files;
   memo && memo.rendered++;
@@ -166,14 +166,12 @@ export interface RenderMemo {
 
 /** Prepares a memo for a build with this context: keeps its routes only if the shared parts are the same. */
 function prepareMemo(memo: RenderMemo, context: RenderContext): void {
-  const shared = hash(JSON.stringify([context.chrome, context.assets, context.generator]));
+  const shared = sha256(JSON.stringify([context.chrome, context.assets, context.generator]), 'base64url');
   if (memo.shared !== shared || memo.templates !== context.templates) memo.routes.clear();
   memo.shared = shared;
   memo.templates = context.templates;
   memo.rendered = 0;
 }
-
-const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** The props the client hydrates with, minus the rendered markdown, which is already in the page's HTML. */
 export function hydrationData(props: PageProps): PageProps {

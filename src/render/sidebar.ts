@@ -3,7 +3,7 @@
 // that the client fetches when a reader opens such a category. Without this, every page would render and embed
 // the whole sidebar, which grows the output quadratically with the number of docs.
 import { holds } from '../../templates/Sidebar.tsx';
-import { contentHash } from '../site/urls.ts';
+import { contentHash } from '../hash.ts';
 import type { OutputFile, SidebarItem } from '../types.ts';
 
 /** The sidebar as the page at `path` first shows it. */

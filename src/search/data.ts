@@ -1,4 +1,5 @@
 // The search stage's first half: rendered pages -> search records, one per h2/h3 section (index-files.ts indexes them).
+import { relativeToBase } from '../shared/urls.ts';
 import type { Page, SearchData, SearchKind, SidebarItemConfig, Site } from '../types.ts';
 
 const KIND_OF: Partial<Record<string, SearchKind>> = { doc: 'docs', 'blog-post': 'blog', page: 'pages' };
@@ -25,7 +26,7 @@ export function searchData(site: Site): SearchData {
     const index =
       data.pages.push([
         route.title,
-        route.path.slice(site.config.baseUrl.length),
+        relativeToBase(site.config.baseUrl, route.path)!,
         breadcrumb,
         kind,
         ...(extra ? [extra] : []),

@@ -24,7 +24,7 @@ import {
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
-import { contentHash } from '../site/urls.ts';
+import { contentHash } from '../hash.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 

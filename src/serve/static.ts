@@ -4,6 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { relativeToBase } from '../shared/urls.ts';
 import type { FileSource, SiteFile } from './sources.ts';
 
 const TYPES: Record<string, string> = {
@@ -107,8 +108,8 @@ export function staticHandler(
     // browser keeps a 301 for the address, and 127.0.0.1:3000 serves one project today and another tomorrow.
     if (baseUrl !== '/' && (target.path === '/' || target.path === '/index.html'))
       return redirect(baseUrl + target.query, 302);
-    if (!target.path.startsWith(baseUrl)) return notFound();
-    const rel = target.path.slice(baseUrl.length);
+    const rel = relativeToBase(baseUrl, target.path);
+    if (rel === undefined) return notFound();
     if (rel === '' || rel.endsWith('/')) {
       const index = await source(`${rel}index.html`);
       return index === undefined ? notFound() : file(`${rel}index.html`, index);

@@ -1,7 +1,9 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
 import { type Diagnostics, didYouMean } from '../diagnostics.ts';
 import type { Author, BlogPostMeta, Config, ContentSet, Page, Route, Site, TagInfo } from '../types.ts';
-import { blogSlugAndDate, groupBy, withBase } from './urls.ts';
+import { blogSlugAndDate } from '../content/routes.ts';
+import { withBase } from '../shared/urls.ts';
+import { groupBy } from './group-by.ts';
 
 /**
  * Every blog post, newest first (then by slug, for a stable order). A post without a date and unknown authors and

@@ -18,7 +18,7 @@ import type {
   SiteChrome,
 } from '../types.ts';
 import { flattenSidebar } from './docs.ts';
-import { isExternal, sitePath, withBase } from './urls.ts';
+import { isExternal, sitePath, withBase } from '../shared/urls.ts';
 
 export interface ChromeInput {
   config: Config;

@@ -1,7 +1,9 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
 import { sidebarsOf } from '../config/sidebars.ts';
 import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
-import { docId, groupBy, withBase } from './urls.ts';
+import { docId } from '../content/routes.ts';
+import { withBase } from '../shared/urls.ts';
+import { groupBy } from './group-by.ts';
 
 /** DocMeta for every doc page, in source order. */
 export function docMetas(pages: Page[]): DocMeta[] {

@@ -1,8 +1,8 @@
 // The entry routes: the home page from content/pages with `layout: home` (its hero and cards), and the routes a site
 // always answers at (its base path and its docs path) when no page claims them.
 import type { Config, LayoutLink, NavLink, Page, Route, RouteData } from '../types.ts';
+import { withBase } from '../shared/urls.ts';
 import { configHref } from './chrome.ts';
-import { withBase } from './urls.ts';
 
 /**
  * A site always answers at its base path and its docs path: when no page claims them, the base path leads to the

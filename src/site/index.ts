@@ -6,8 +6,9 @@ import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes, homeData } from './home.ts';
 import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
+import { assetOutPath } from '../content/assets.ts';
+import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
-import { assetOutPath, decodePath, sitePath, withBase } from './urls.ts';
 
 export interface SiteInput {
   config: Config;
@@ -164,5 +165,5 @@ function tocOf(config: Config, page: Page): TocItem[] {
 
 /** The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html'). */
 function outFileOf(config: Config, path: string): string {
-  return `${decodePath(path.slice(config.baseUrl.length))}index.html`;
+  return `${decodePath(relativeToBase(config.baseUrl, path)!)}index.html`;
 }

@@ -1,10 +1,10 @@
 // Fenced code, highlighted at build time by Shiki for the light and dark themes at once (CSS variables pick one),
 // so no highlighting code ships to the browser. Fence info: ```lang title="file.ini" {1,3-5} showLineNumbers
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
+import { sha256 } from '../../hash.ts';
 import type { MarkdownEnv } from '../env.ts';
 import { createHighlighter, type HighlighterGeneric } from 'shiki';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
@@ -129,9 +129,7 @@ export class CodeHighlighter {
 
   /** The <pre> for a fence, or undefined when it is not cached and Shiki is not loaded yet. */
   highlight(code: string, info: FenceInfo): string | undefined {
-    const key = createHash('sha256')
-      .update(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`)
-      .digest('base64url');
+    const key = sha256(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`, 'base64url');
     this.used.add(key);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;

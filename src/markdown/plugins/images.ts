@@ -4,9 +4,10 @@ import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
 import type { Config } from '../../types.ts';
-import { assetUrl } from '../../site/urls.ts';
-import { attr, type MarkdownEnv } from '../env.ts';
-import { locator } from './locate.ts';
+import { assetUrl } from '../../content/assets.ts';
+import { relativeToBase } from '../../shared/urls.ts';
+import { attr } from '../env.ts';
+import { forEachInline } from './locate.ts';
 
 export interface ImageOptions {
   config: Config;
@@ -16,48 +17,39 @@ export interface ImageOptions {
 
 export function images(md: MarkdownIt, options: ImageOptions): void {
   const { config, assets } = options;
-  md.core.ruler.after('inline', 'egdocs_images', (state) => {
-    const env = state.env as unknown as MarkdownEnv;
-    const locate = locator(env);
-    let map: [number, number] | null = null;
-    for (const block of state.tokens) {
-      // A table cell's inline token has no lines of its own; the row before it does.
-      map = block.map ?? map;
-      if (block.type !== 'inline' || !block.children) continue;
-      for (const token of block.children) {
-        if (token.type !== 'image') continue;
-        const raw = attr(token, 'src');
-        if (/^(?:[a-z]+:|\/\/)/i.test(raw)) continue;
-        const { line, column } = locate(map, raw);
-        const contentPath = contentPathOf(raw, env.source.file, config);
-        const bytes = assets.get(contentPath);
-        if (!bytes) {
-          env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, {
-            file: env.source.file,
-            line,
-            column,
-          });
-          continue;
-        }
-        const url = assetUrl(config, contentPath, bytes);
-        token.attrSet('src', url);
-        env.links.push({ raw, href: url, hash: '', kind: 'image', line, column });
-        const size = safeSize(bytes);
-        if (size) {
-          token.attrSet('width', String(size.width));
-          token.attrSet('height', String(size.height));
-        }
-        token.attrSet('loading', 'lazy');
-        token.attrSet('decoding', 'async');
+  md.core.ruler.after('inline', 'egdocs_images', (state) =>
+    forEachInline(state, 'image', (token, env, locate) => {
+      const raw = attr(token, 'src');
+      if (/^(?:[a-z]+:|\/\/)/i.test(raw)) return;
+      const { line, column } = locate(raw);
+      const contentPath = contentPathOf(raw, env.source.file, config);
+      const bytes = assets.get(contentPath);
+      if (!bytes) {
+        env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, {
+          file: env.source.file,
+          line,
+          column,
+        });
+        return;
       }
-    }
-  });
+      const url = assetUrl(config, contentPath, bytes);
+      token.attrSet('src', url);
+      env.links.push({ raw, href: url, hash: '', kind: 'image', line, column });
+      const size = safeSize(bytes);
+      if (size) {
+        token.attrSet('width', String(size.width));
+        token.attrSet('height', String(size.height));
+      }
+      token.attrSet('loading', 'lazy');
+      token.attrSet('decoding', 'async');
+    }),
+  );
 }
 
 function contentPathOf(raw: string, fromFile: string, config: Config): string {
   const clean = decodeURI(raw.split(/[?#]/)[0]);
   if (clean.startsWith('/')) {
-    const withoutBase = clean.startsWith(config.baseUrl) ? clean.slice(config.baseUrl.length) : clean.slice(1);
+    const withoutBase = relativeToBase(config.baseUrl, clean) ?? clean.slice(1);
     return `content/static/${withoutBase}`;
   }
   return path.normalize(path.join(path.dirname(fromFile), clean));

@@ -3,9 +3,9 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import type { Config, LinkRef } from '../../types.ts';
-import { decodePath, isExternal } from '../../site/urls.ts';
-import { attr, type MarkdownEnv } from '../env.ts';
-import { locator } from './locate.ts';
+import { decodePath, isExternal } from '../../shared/urls.ts';
+import { attr } from '../env.ts';
+import { forEachInline } from './locate.ts';
 
 export interface LinkOptions {
   config: Config;
@@ -17,35 +17,26 @@ const MARKDOWN_FILE = /\.mdx?$/i;
 
 export function links(md: MarkdownIt, options: LinkOptions): void {
   // After 'linkify' so that bare URLs turned into links are treated like written ones.
-  md.core.ruler.after('linkify', 'egdocs_links', (state) => {
-    const env = state.env as unknown as MarkdownEnv;
-    const locate = locator(env);
-    let map: [number, number] | null = null;
-    for (const block of state.tokens) {
-      // A table cell's inline token has no lines of its own; the row before it does.
-      map = block.map ?? map;
-      if (block.type !== 'inline' || !block.children) continue;
-      for (const token of block.children) {
-        if (token.type !== 'link_open') continue;
-        const raw = attr(token, 'href');
-        const ref = resolveLink(raw, env.source.file, options);
-        const { line, column } = locate(map, raw);
-        env.links.push({ ...ref, raw, line, column });
-        if (ref.kind === 'external') {
-          if (/^https?:|^\/\//i.test(raw)) {
-            token.attrSet('target', '_blank');
-            token.attrSet('rel', 'noopener noreferrer');
-          }
-        } else if (ref.kind === 'markdown' && !ref.href.startsWith(options.config.baseUrl)) {
-          // A .md link to no page (check warns at it): a source path is no URL, so the link keeps its text and goes
-          // nowhere rather than to a 404 under a path that reveals the project's layout.
-          token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
-        } else {
-          token.attrSet('href', ref.href + (ref.hash ? `#${ref.hash}` : ''));
+  md.core.ruler.after('linkify', 'egdocs_links', (state) =>
+    forEachInline(state, 'link_open', (token, env, locate) => {
+      const raw = attr(token, 'href');
+      const ref = resolveLink(raw, env.source.file, options);
+      const { line, column } = locate(raw);
+      env.links.push({ ...ref, raw, line, column });
+      if (ref.kind === 'external') {
+        if (/^https?:|^\/\//i.test(raw)) {
+          token.attrSet('target', '_blank');
+          token.attrSet('rel', 'noopener noreferrer');
         }
+      } else if (ref.kind === 'markdown' && !ref.href.startsWith(options.config.baseUrl)) {
+        // A .md link to no page (check warns at it): a source path is no URL, so the link keeps its text and goes
+        // nowhere rather than to a 404 under a path that reveals the project's layout.
+        token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
+      } else {
+        token.attrSet('href', ref.href + (ref.hash ? `#${ref.hash}` : ''));
       }
-    }
-  });
+    }),
+  );
 }
 
 /** What a written href points at, resolved against the file it is written in. */

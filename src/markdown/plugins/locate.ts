@@ -1,12 +1,34 @@
 // Where a link or image is written in the file, for check's `file:line:col`. markdown-it gives each block its lines;
 // the column comes from searching those lines for the href as written.
-import type { Token } from 'markdown-it';
+import type { StateCore, Token } from 'markdown-it';
+import { safeDecode } from '../../shared/urls.ts';
 import { fileLine, type MarkdownEnv } from '../env.ts';
 
 /** A file position (1-based line and column). */
 export interface Position {
   line: number;
   column: number;
+}
+
+/**
+ * Calls `visit` for each inline token of `type` ('link_open', 'image') in document order, with the page's env and
+ * `locate(href)`, where that href is written. The links and images plugins walk the tokens through it.
+ */
+export function forEachInline(
+  state: StateCore,
+  type: string,
+  visit: (token: Token, env: MarkdownEnv, locate: (href: string) => Position) => void,
+): void {
+  const env = state.env as unknown as MarkdownEnv;
+  const locate = locator(env);
+  let map: Token['map'] = null;
+  for (const block of state.tokens) {
+    // A table cell's inline token has no lines of its own; the row before it does.
+    map = block.map ?? map;
+    if (block.type !== 'inline' || !block.children) continue;
+    const lines = map;
+    for (const token of block.children) if (token.type === type) visit(token, env, (href) => locate(lines, href));
+  }
 }
 
 /** Returns locate(block, href) for one parse; each call for the same block and href finds the next occurrence. */
@@ -17,7 +39,7 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
     const [start, end] = map ?? [0, 1];
     const key = `${start}\0${href}`;
     // markdown-it percent-encodes hrefs ('ü' -> '%C3%BC'); the file has them as written.
-    const needles = [...new Set([href, safeDecode(href)])];
+    const needles = [...new Set([href, safeDecode(href, decodeURI)])];
     const from = after.get(key) ?? { index: start, column: 0 };
     for (let i = from.index; i < Math.max(end, start + 1) && i < env.lines.length; i++) {
       for (const needle of needles) {
@@ -37,12 +59,4 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
     }
     return { line: fileLine(env, start), column: 1 };
   };
-}
-
-function safeDecode(href: string): string {
-  try {
-    return decodeURI(href);
-  } catch {
-    return href;
-  }
 }

@@ -1,0 +1,18 @@
+// Where a file under content/ goes in the output: the markdown stage points images at it, the site stage copies it.
+import path from 'node:path/posix';
+import { contentHash } from '../hash.ts';
+import { encodeSegment } from '../shared/urls.ts';
+import type { Config } from '../types.ts';
+
+/** URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>. */
+export function assetUrl(config: Config, contentPath: string, bytes: Uint8Array): string {
+  return config.baseUrl + assetOutPath(contentPath, bytes).split('/').map(encodeSegment).join('/');
+}
+
+/** Output path (relative to the output folder) of a file under content/. */
+export function assetOutPath(contentPath: string, bytes: Uint8Array): string {
+  if (contentPath.startsWith('content/static/')) return contentPath.slice('content/static/'.length);
+  const ext = path.extname(contentPath);
+  const name = path.basename(contentPath, ext);
+  return `assets/images/${name}-${contentHash(bytes)}${ext}`;
+}
