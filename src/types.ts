@@ -427,7 +427,7 @@ export interface PageProps {
 }
 
 /**
- * What client navigation fetches for a route (`<route path>page-data.json`, see templates/routing.ts): the page's
+ * What client navigation fetches for a route (`<route path>page-data.json`, see src/shared/routing.ts): the page's
  * props without the chrome, which the client already has from the first page it loaded.
  */
 export interface RoutePayload {

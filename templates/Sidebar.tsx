@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react';
+import { holds } from '../src/shared/sidebar.ts';
 import type { SidebarItem } from '../src/types.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
@@ -29,11 +30,6 @@ function loadSidebar(url: string): Promise<SidebarItem[]> {
 // sidebar, for example on the way through a blog page) and is only ever written by a click, so the server, which
 // never clicks, renders every category in its initial state and hydration matches.
 const openByReader = new Map<string, boolean>();
-
-/** True when the category holds the page at `path`, at any depth. */
-export function holds(category: Category, path: string): boolean {
-  return category.items.some((item) => (item.type === 'link' ? item.href === path : holds(item, path)));
-}
 
 function itemsAt(items: SidebarItem[], trail: number[]): SidebarItem[] {
   let current = items;

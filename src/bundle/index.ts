@@ -6,8 +6,8 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Message, type Metafile } from 'esbuild';
 import { fail } from '../diagnostics.ts';
-import type { Templates } from '../render/index.ts';
-import type { PageGroup } from '../../templates/pages.ts';
+import type { Templates } from '../../templates/server.ts';
+import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
 import type { OutputFile } from '../types.ts';
 
 export interface Bundle {
@@ -32,8 +32,6 @@ export interface Bundle {
 
 /** The browsers the client code is compiled for. */
 const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
-
-const PAGE_GROUPS: PageGroup[] = ['DocPage', 'BlogPages', 'SimplePages'];
 
 /** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
 export const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -3,7 +3,7 @@
 // a warning with the figures: JavaScript and CSS once per page kind (every page of a kind loads the same files),
 // HTML at each page that is too large.
 import { gzipSync } from 'node:zlib';
-import { GROUP_OF } from '../../templates/pages.ts';
+import { GROUP_OF } from '../shared/page-groups.ts';
 import type { Bundle } from '../bundle/index.ts';
 import type { Diagnostics } from '../diagnostics.ts';
 import { relativeToBase } from '../shared/urls.ts';

@@ -1,5 +1,6 @@
-// The client's page templates, loaded by group on demand (see templates/pages.ts). Each group is a chunk.
-import { GROUP_OF, type PageGroup, type PageRegistry } from '../../templates/pages.ts';
+// The client's page templates, loaded by group on demand (see src/shared/page-groups.ts). Each group is a chunk.
+import type { PageRegistry } from '../../templates/pages.ts';
+import { GROUP_OF, type PageGroup } from '../shared/page-groups.ts';
 import type { PageKind } from '../types.ts';
 
 const loaders: Record<PageGroup, () => Promise<{ pages: PageRegistry }>> = {

@@ -1,8 +1,8 @@
-// Client navigation. A click on an internal link fetches the next route's payload (see templates/routing.ts) and
+// Client navigation. A click on an internal link fetches the next route's payload (see src/shared/routing.ts) and
 // hands it to React instead of loading a new document; back and forward do the same and restore the scroll
 // position. Anything the router cannot load falls back to a full page load, so a missing or broken payload costs a
 // reload, never a dead link.
-import { payloadUrl, routePathOf } from '../../templates/routing.ts';
+import { payloadUrl, routePathOf } from '../shared/routing.ts';
 import type { RoutePayload } from '../types.ts';
 import type { Progress } from './progress.ts';
 

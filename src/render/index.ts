@@ -2,21 +2,20 @@
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { GROUP_OF } from '../../templates/pages.ts';
+import { GROUP_OF } from '../shared/page-groups.ts';
 import * as builtInTemplates from '../../templates/server.ts';
+import type { Templates } from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
 import { sha256 } from '../hash.ts';
 import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
-import { PAYLOAD_FILE } from '../../templates/routing.ts';
+import { PAYLOAD_FILE } from '../shared/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
-import { pruneSidebar } from './sidebar.ts';
+import { pruneSidebar } from '../shared/sidebar.ts';
 
 export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
-
-/** The templates the server renders with: templates/server.ts, or a fresh copy of it that serve loaded. */
-export type Templates = Pick<typeof builtInTemplates, 'App' | 'pages'>;
+export type { Templates };
 
 export interface RenderContext {
   site: Site;

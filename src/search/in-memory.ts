@@ -1,8 +1,7 @@
 // The search engine over an index held in memory: what `egdocs check` (the relevance gate), the tests and
 // `npm run bench:search` query, with the code the browser's worker runs.
-import { createEngine, type Engine, readManifest } from '../shared/search/engine.ts';
+import { createEngine, type Engine, readManifest, type SearchHit } from '../shared/search/engine.ts';
 import { fileName, type Manifest } from '../shared/search/format.ts';
-import type { SearchFunction } from '../check/search-queries.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 import { indexFiles } from './index-files.ts';
@@ -25,7 +24,7 @@ export function engineOfRecords(
 }
 
 /** The search function of a site (`egdocs check` hands the relevance gate one, over the files it built). */
-export function siteSearch(site: Site): SearchFunction {
+export function siteSearch(site: Site): (query: string, limit: number) => Promise<SearchHit[]> {
   const engine = siteSearchEngine(site);
   return (query, limit) => engine.search(query, limit);
 }

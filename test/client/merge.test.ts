@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mergeSidebar } from '../../src/client/merge.ts';
 import type { SidebarItem } from '../../src/types.ts';
-import { routePathOf } from '../../templates/routing.ts';
+import { routePathOf } from '../../src/shared/routing.ts';
 import { errorChain } from '../../templates/ErrorBoundary.tsx';
 
 const test = suite('client: props, paths and errors');
