@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
-import { Markdown } from './Markdown.tsx';
+import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { writeSetting } from './storage.ts';
-import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 
 type DocData = Extract<Route['data'], { kind: 'doc' }>;
 
@@ -12,7 +11,6 @@ type DocData = Extract<Route['data'], { kind: 'doc' }>;
 export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps & { data: DocData }) {
   // SPEC §4: the docs version the reader last read is remembered (one version today, so it is always this one).
   useEffect(() => writeSetting('docs-preferred-version-default', chrome, chrome.docsVersion.name), [chrome]);
-  const active = useActiveHeading(data.toc);
   return (
     <div className="doc-layout">
       {sidebar ? (
@@ -20,27 +18,29 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
           <Sidebar items={sidebar} path={route.path} wholeUrl={sidebarId ? chrome.sidebarUrls[sidebarId] : undefined} />
         </aside>
       ) : null}
-      <main id="main" className="doc-main">
-        <div className="doc-content-row">
-          <article className="doc-article">
-            {data.breadcrumbs.length > 0 ? (
-              <nav className="breadcrumbs" aria-label="Breadcrumbs">
-                <ol>
-                  {data.breadcrumbs.map((crumb, i) => (
-                    <li key={i}>
-                      {i === data.breadcrumbs.length - 1 ? (
-                        <span aria-current="page">{crumb.label}</span>
-                      ) : (
-                        <a href={crumb.href}>{crumb.label}</a>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              </nav>
-            ) : null}
-            <h1>{route.title}</h1>
-            <TocCollapsible items={data.toc} active={active} />
-            <Markdown html={data.html} />
+      <ArticleWithToc
+        title={route.title}
+        toc={data.toc}
+        html={data.html}
+        before={
+          data.breadcrumbs.length > 0 ? (
+            <nav className="breadcrumbs" aria-label="Breadcrumbs">
+              <ol>
+                {data.breadcrumbs.map((crumb, i) => (
+                  <li key={i}>
+                    {i === data.breadcrumbs.length - 1 ? (
+                      <span aria-current="page">{crumb.label}</span>
+                    ) : (
+                      <a href={crumb.href}>{crumb.label}</a>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null
+        }
+        after={
+          <>
             {data.tags.length > 0 ? (
               <div className="doc-tags">
                 <span className="doc-tags-label">Tags:</span>
@@ -73,12 +73,9 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
                 ) : null}
               </nav>
             ) : null}
-          </article>
-          <div className="doc-toc">
-            <Toc items={data.toc} active={active} />
-          </div>
-        </div>
-      </main>
+          </>
+        }
+      />
     </div>
   );
 }

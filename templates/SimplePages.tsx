@@ -1,10 +1,10 @@
 import { useContext } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
+import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { ClientContext } from './ClientContext.ts';
 import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Lazy } from './Lazy.tsx';
-import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 
 type Data<K extends Route['data']['kind']> = Extract<Route['data'], { kind: K }>;
 
@@ -41,21 +41,9 @@ export function HomePage({ data }: PageProps & { data: Data<'home'> }) {
 }
 
 export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }) {
-  const active = useActiveHeading(data.toc);
   return (
     <div className="doc-layout no-sidebar">
-      <main id="main" className="doc-main">
-        <div className="doc-content-row">
-          <article className="doc-article">
-            <h1>{route.title}</h1>
-            <TocCollapsible items={data.toc} active={active} />
-            <Markdown html={data.html} />
-          </article>
-          <div className="doc-toc">
-            <Toc items={data.toc} active={active} />
-          </div>
-        </div>
-      </main>
+      <ArticleWithToc title={route.title} toc={data.toc} html={data.html} />
     </div>
   );
 }
