@@ -2,7 +2,7 @@
 import type { PageProps, RoutePayload, SidebarItem } from '../types.ts';
 
 /**
- * Each payload carries its page's pruned sidebar (collapsed categories left empty, see src/render/sidebar.ts).
+ * Each payload carries its page's pruned sidebar (collapsed categories left empty, see src/shared/sidebar.ts).
  * Categories the reader already has items for keep them, so a category they opened stays filled after navigating.
  */
 export function mergeSidebar(known: SidebarItem[] | undefined, next: SidebarItem[]): SidebarItem[] {
