@@ -180,7 +180,10 @@ export type SidebarItem =
       items: SidebarItem[];
       collapsed: boolean;
       href?: string;
-      /** Set on a page's copy of the sidebar when the items were left out (see shared/sidebar.ts); the client loads them on first open. */
+      /**
+       * Set on a page's copy of the sidebar when the items were left out (see shared/sidebar.ts); the client loads them
+       * on first open.
+       */
       lazy?: boolean;
     };
 

@@ -7,7 +7,8 @@ import type { PageRegistry } from './pages.ts';
 
 export function App({ pages, ...props }: PageProps & { pages: PageRegistry }) {
   const { chrome, route, sidebar, sidebarId } = props;
-  // Two boundaries: a crash in the page keeps the navbar (the way out); a crash in the layout itself still shows the crash page.
+  // Two boundaries: a crash in the page keeps the navbar (the way out); a crash in the layout itself still shows the
+  // crash page.
   return (
     <ErrorBoundary resetKey={route.path}>
       <Layout chrome={chrome} path={route.path} sidebar={sidebar} sidebarId={sidebarId}>

@@ -4,7 +4,10 @@ import type { Chrome, SidebarItem } from '../src/types.ts';
 import { Navbar } from './Navbar.tsx';
 import { writeSetting } from './storage.ts';
 
-/** Announcement bar; the dismissal is stored per bar id, so a new bar shows again. The inline head script hides a dismissed bar before paint. */
+/**
+ * Announcement bar; the dismissal is stored per bar id, so a new bar shows again. The inline head script hides a
+ * dismissed bar before paint.
+ */
 function AnnouncementBar({ chrome }: { chrome: Chrome }) {
   const bar = chrome.announcementBar;
   const [closed, setClosed] = useState(false);

@@ -99,7 +99,10 @@ function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
   return enabled && hidden && !paused;
 }
 
-/** The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the navbar links and the docs sidebar. */
+/**
+ * The top bar: title, navbar items, and below 996 px a menu button that opens a drawer with the navbar links and the
+ * docs sidebar.
+ */
 export function Navbar({
   chrome,
   path,

@@ -33,7 +33,10 @@ export interface Bundle {
 /** The browsers the client code is compiled for. */
 const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
 
-/** egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when compiled. */
+/**
+ * egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when
+ * compiled.
+ */
 export const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(dir: string): string {
@@ -176,7 +179,9 @@ async function esbuildOrDiagnostic<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The output file (relative to the output folder) that esbuild made for an entry point or dynamically imported module. */
+/**
+ * The output file (relative to the output folder) that esbuild made for an entry point or dynamically imported module.
+ */
 function outputOf(metafile: Metafile, entry: string): string | undefined {
   return Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === entry);
 }

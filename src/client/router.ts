@@ -20,7 +20,10 @@ export interface Navigation {
 export type Renderer = (payload: RoutePayload, navigation: Navigation) => void;
 
 export interface Router {
-  /** The route path a link leads to, when client navigation can take it there (same origin, under the base path, a page, this tab). */
+  /**
+   * The route path a link leads to, when client navigation can take it there (same origin, under the base path, a page,
+   * this tab).
+   */
   linkPath(anchor: HTMLAnchorElement): string | undefined;
   /** Loads a route's payload ahead of a click. `low` is for links that merely scrolled into view. */
   prefetch(path: string, priority: 'high' | 'low'): void;

@@ -3,7 +3,9 @@
 // segment after its parent, and for a bad value, the value itself after its key.
 import type { Location } from '../diagnostics.ts';
 
-/** The location of `keyPath` ('navbar.items[1].type'), and of `value` under it when given; the file alone if not found. */
+/**
+ * The location of `keyPath` ('navbar.items[1].type'), and of `value` under it when given; the file alone if not found.
+ */
 export type KeyLocator = (keyPath: string, value?: string) => Location;
 
 export function keyLocator(file: string, source?: string): KeyLocator {

@@ -4,7 +4,9 @@ import { contentHash } from '../hash.ts';
 import { encodeSegment } from '../shared/urls.ts';
 import type { Config } from '../types.ts';
 
-/** URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>. */
+/**
+ * URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>.
+ */
 export function assetUrl(config: Config, contentPath: string, bytes: Uint8Array): string {
   return config.baseUrl + assetOutPath(contentPath, bytes).split('/').map(encodeSegment).join('/');
 }

@@ -17,7 +17,10 @@ const KIND_FOLDERS: Record<string, SourceKind> = { docs: 'doc', blog: 'blog', pa
  */
 export type ParseCache = Map<string, { text: string; source?: ParsedSource; problems: Diagnostic[] }>;
 
-/** Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still parse. */
+/**
+ * Parses the file map into sources, authors and blog tags. A bad file is an error in `diagnostics`; the rest still
+ * parse.
+ */
 export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ParsedContent {
   const sources: ParsedSource[] = [];
   for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);

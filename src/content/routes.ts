@@ -53,7 +53,10 @@ export function docId(source: ParsedSource): string {
   return dir === '.' ? name : `${dir}/${name}`;
 }
 
-/** A blog post's slug and date, from front matter or the dated file name (2024-05-01-title.md or 2024-05-01-title/index.md). */
+/**
+ * A blog post's slug and date, from front matter or the dated file name (2024-05-01-title.md or
+ * 2024-05-01-title/index.md).
+ */
 export function blogSlugAndDate(source: ParsedSource): { slug: string; date?: string } {
   const withoutExt = source.relPath.replace(/\.mdx?$/, '').replace(/\/index$/, '');
   const name = path.basename(withoutExt);

@@ -185,7 +185,9 @@ function duplicateKey(doc: Document.Parsed, at: number, lineOf: (offset: number)
   return found;
 }
 
-/** `title: 'it's'`: text after the closing quote, most often an apostrophe inside single quotes. Points at that quote. */
+/**
+ * `title: 'it's'`: text after the closing quote, most often an apostrophe inside single quotes. Points at that quote.
+ */
 function textAfterQuote(doc: Document.Parsed, at: number): Found | undefined {
   let found: Found | undefined;
   visit(doc, {

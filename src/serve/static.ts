@@ -271,7 +271,9 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Listens on host:port, trying the next port (and saying so) when it is taken. Resolves with the server and the port. */
+/**
+ * Listens on host:port, trying the next port (and saying so) when it is taken. Resolves with the server and the port.
+ */
 export async function listen(
   handler: http.RequestListener,
   host: string,

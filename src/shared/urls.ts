@@ -7,7 +7,8 @@ import type { Config } from '../types.ts';
 export const isExternal = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href);
 
 /**
- * Joins path segments under the base path and ends with '/': withBase(c, 'docs', 'x') -> '/egrocer-documentation/docs/x/'.
+ * Joins path segments under the base path and ends with '/': withBase(c, 'docs', 'x') ->
+ * '/egrocer-documentation/docs/x/'.
  * The parts are names as they are (file names, slugs, ids), not URLs: each segment is percent-encoded, so a page
  * named '100%-sure.md' gets the href '/docs/100%25-sure/' and '#' or '?' in a name cannot end the path.
  */

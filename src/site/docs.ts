@@ -66,7 +66,9 @@ export function flattenSidebar(items: SidebarItem[]): Extract<SidebarItem, { typ
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
 
-/** Where each doc sits in a sidebar: its place in reading order and the categories holding it. Built once per sidebar. */
+/**
+ * Where each doc sits in a sidebar: its place in reading order and the categories holding it. Built once per sidebar.
+ */
 export interface SidebarIndex {
   links: Extract<SidebarItem, { type: 'link' }>[];
   position: Map<string, { index: number; trail: Category[] }>;
@@ -142,7 +144,9 @@ export function docsTags(
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** A tag's URL segment: 'Firebase Setup' -> 'firebase-setup'. '+' and '#' are spelt out, so 'C++' and 'C#' are not 'c'. */
+/**
+ * A tag's URL segment: 'Firebase Setup' -> 'firebase-setup'. '+' and '#' are spelt out, so 'C++' and 'C#' are not 'c'.
+ */
 export function tagSlug(label: string): string {
   return label
     .toLowerCase()

@@ -17,7 +17,9 @@ export interface SiteInput {
   diagnostics: Diagnostics;
 }
 
-/** Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings. */
+/**
+ * Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings.
+ */
 export function buildSite({ config, content, pages, diagnostics }: SiteInput): Site {
   const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, docs);
@@ -163,7 +165,9 @@ function tocOf(config: Config, page: Page): TocItem[] {
     .map(({ id, text, level }) => ({ id, text, level }));
 }
 
-/** The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html'). */
+/**
+ * The file a route is written to: its path without the base, escapes undone ('100%25-sure/' -> '100%-sure/index.html').
+ */
 function outFileOf(config: Config, path: string): string {
   return `${decodePath(relativeToBase(config.baseUrl, path)!)}index.html`;
 }

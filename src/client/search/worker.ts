@@ -1,5 +1,6 @@
 // The search worker: on the first sign that the reader will search, it reads the index's manifest; each query then
-// loads the few index files it needs (src/shared/search/engine.ts) and answers. The page never waits on it: it only posts messages.
+// loads the few index files it needs (src/shared/search/engine.ts) and answers. The page never waits on it: it only
+// posts messages.
 import {
   createEngine,
   type Engine,

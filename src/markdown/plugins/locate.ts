@@ -49,7 +49,8 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
         return { line: fileLine(env, i), column: column + 1 };
       }
     }
-    // A reference link ([text][ref]) takes its href from a `[ref]: href` line elsewhere: point there, where it is fixed.
+    // A reference link ([text][ref]) takes its href from a `[ref]: href` line elsewhere: point there, where it is
+    // fixed.
     for (let i = 0; i < env.lines.length; i++) {
       if (!/^ {0,3}\[[^\]]+\]:/.test(env.lines[i])) continue;
       for (const needle of needles) {

@@ -2,7 +2,8 @@
 // piece. A query loads the vocabulary of its words' first letters, then the postings of the terms its words expand
 // to, and assembles a lunr index of what it has; lunr scores exactly as over the whole index, since each file holds
 // lunr's own weights. Then the ranking on top (every word present, adjacent words, the page as a whole) and the
-// texts of the hits it shows. It runs in the search worker (src/client/search/worker.ts) and, for tests, `egdocs check` and
+// texts of the hits it shows. It runs in the search worker (src/client/search/worker.ts) and, for tests, `egdocs check`
+// and
 // `npm run bench:search`, in node. No DOM, no network: files come through `IndexFiles`.
 import {
   type DocsFile,
