@@ -1,14 +1,13 @@
 // A folder that cannot be read is an error naming it, never an empty site: content/ missing, a link that leads
 // nowhere or loops, a folder closed to the user, a folder renamed while the build reads it. Each failing build exits 1
 // and leaves the last good build byte for byte.
-import { execFile } from 'node:child_process';
 import { chmod, rename, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MINI_CONFIG, ROOT } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
-import { egdocs } from '../cli/run.ts';
+import { AS_NOBODY, egdocs, egdocsProcess, run } from '../cli/run.ts';
 import { snapshot, workFolders } from './snapshot.ts';
 
 const test = suite('bad input: content that cannot be read');
@@ -29,18 +28,6 @@ test.before.each(async () => {
   good = await snapshot(path.join(p.dir, 'build'));
 });
 test.after.each(() => p.remove());
-
-function run(
-  file: string,
-  args: string[],
-  options: { cwd?: string; uid?: number; gid?: number } = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(file, args, options, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 /** Builds, expects the failure `first` (its first line on stderr), and the last good build untouched. */
 async function failsWith(
@@ -84,13 +71,12 @@ test('linked docs are built like any others', async () => {
 
 test('a folder closed to the user fails the build naming it', async () => {
   // Tests run as root, which reads everything: the build runs as the user nobody, the folder owned by root.
-  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
   await run('chmod', ['-R', 'a+rwX', p.dir]);
   await chmod(path.join(p.dir, 'content/docs/guide'), 0o700);
   try {
     await failsWith(
       'error  content/docs/guide  cannot be read (EACCES); egdocs may not read it: check its permissions (ls -l)',
-      () => run('node', [path.join(ROOT, 'bin/egdocs.js'), 'build'], { cwd: p.dir, ...asNobody }),
+      () => egdocsProcess(p.dir, ['build'], AS_NOBODY),
     );
   } finally {
     await chmod(path.join(p.dir, 'content/docs/guide'), 0o755);

@@ -1,11 +1,12 @@
-// The CLI as a user runs it: a real process on a small project in a temporary folder.
+// The CLI as a user runs it on a small project in a temporary folder: --help, --version and one build as a real
+// process (bin/egdocs.js and the compiled dist/), the rest through the same main() inside the test process.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MINI_CONFIG, ROOT } from '../helpers.ts';
-import { egdocs } from './run.ts';
+import { egdocs, egdocsProcess } from './run.ts';
 
 const test = suite('egdocs CLI');
 
@@ -25,16 +26,16 @@ test.after.each(async () => {
 });
 
 test('--help lists the three commands; --version prints the version', async () => {
-  const help = await egdocs(project, '--help');
+  const help = await egdocsProcess(project, ['--help']);
   assert.is(help.code, 0);
   for (const command of ['build', 'check', 'serve']) assert.match(help.stdout, new RegExp(`^  ${command} `, 'm'));
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-  assert.is((await egdocs(project, '--version')).stdout.trim(), pkg.version);
-  assert.match((await egdocs(project, 'build', '--help')).stdout, '--out-dir <dir>');
+  assert.is((await egdocsProcess(project, ['--version'])).stdout.trim(), pkg.version);
+  assert.match((await egdocsProcess(project, ['build', '--help'])).stdout, '--out-dir <dir>');
 });
 
 test('build writes the site and prints a summary', async () => {
-  const { code, stdout } = await egdocs(project, 'build');
+  const { code, stdout } = await egdocsProcess(project, ['build']);
   assert.is(code, 0);
   assert.match(stdout, /Built \d+ pages \(2 doc, 1 not-found, 1 redirect, 1 search\) into build/);
   assert.match(stdout, /0 warnings, \d+ ms/);

@@ -1,22 +1,96 @@
-// Runs the CLI as a user does: `node bin/egdocs.js ...args` in a folder, with its exit code and both streams.
+// Runs the CLI on a project folder and returns what a user sees: the exit code and both streams. `egdocs` runs the
+// CLI's main() inside the test process (a build costs a tenth of a fresh node process); `egdocsProcess` starts
+// `node bin/egdocs.js` for what only a real process shows (signals, another user's permissions, the compiled dist/).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { main } from '../../src/cli/index.ts';
 import { ROOT } from '../helpers.ts';
 
-const run = promisify(execFile);
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
 const BIN = path.join(ROOT, 'bin/egdocs.js');
 
-/** Runs `egdocs ...args` in `cwd`; a non-zero exit is a result, not an exception. */
-export async function egdocs(
-  cwd: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [BIN, ...args], { cwd });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+/** Thrown by process.exit while the CLI runs in this process (commander exits after --help or a usage error). */
+class Exited extends Error {
+  constructor(readonly code: number) {
+    super(`process.exit(${code})`);
   }
 }
+
+/**
+ * Runs `egdocs ...args` in `cwd` inside this process, as bin/egdocs.js would: the working folder, stdout, stderr,
+ * process.exit and process.exitCode are the CLI's for the call and restored after it. Calls must not overlap.
+ */
+export async function egdocs(cwd: string, ...args: string[]): Promise<Ran> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const saved = {
+    cwd: process.cwd(),
+    stdout: process.stdout.write,
+    stderr: process.stderr.write,
+    exit: process.exit,
+    exitCode: process.exitCode,
+    stdoutTTY: process.stdout.isTTY,
+    stderrTTY: process.stderr.isTTY,
+  };
+  const collect =
+    (into: string[]) =>
+    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+      into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      // write(chunk, callback) and write(chunk, encoding, callback): commander and console pass none, but honour it.
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      callback?.();
+      return true;
+    };
+  process.stdout.write = collect(out) as typeof process.stdout.write;
+  // Output goes to a pipe, as from a process: commander then wraps help at 80 columns, whatever this terminal is.
+  process.stdout.isTTY = process.stderr.isTTY = false;
+  process.stderr.write = collect(err) as typeof process.stderr.write;
+  process.exit = ((code?: number) => {
+    throw new Exited(code ?? 0);
+  }) as typeof process.exit;
+  process.exitCode = undefined;
+  let code: number;
+  try {
+    process.chdir(cwd);
+    await main(['node', BIN, ...args]);
+    code = Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (!(error instanceof Exited)) throw error;
+    code = error.code;
+  } finally {
+    process.chdir(saved.cwd);
+    process.stdout.write = saved.stdout;
+    process.stderr.write = saved.stderr;
+    process.exit = saved.exit;
+    process.exitCode = saved.exitCode;
+    process.stdout.isTTY = saved.stdoutTTY;
+    process.stderr.isTTY = saved.stderrTTY;
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** Runs `file ...args` as a process; a non-zero exit is a result, not an exception. */
+export function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; uid?: number; gid?: number } = {},
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(file, args, options, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Runs `node bin/egdocs.js ...args` in `cwd` as a process of its own (as another user, given `uid` and `gid`). */
+export function egdocsProcess(cwd: string, args: string[], options: { uid?: number; gid?: number } = {}): Promise<Ran> {
+  return run('node', [BIN, ...args], { cwd, ...options });
+}
+
+/** Tests run as root in CI, and root writes everything: permissions are tried as the user nobody. */
+export const AS_NOBODY = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
