@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { scriptsOf } from '../../src/render/document.ts';
+import type { BuildResult } from '../../src/types.ts';
 import { buildFromMap, fileText } from '../helpers.ts';
 
 const test = suite('render: pages as readers and crawlers see them');
@@ -27,8 +28,12 @@ const config = {
   },
 };
 
+// Most tests read the same site: it is built once (tests only read the result).
+let built: Promise<BuildResult> | undefined;
+const build = () => (built ??= buildFromMap(files, config));
+
 test('a doc page has the landmarks, names and title of the accessibility contract', async () => {
-  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  const html = fileText(await build(), 'docs/guide/one/index.html');
   assert.match(html, '<html lang="en" dir="ltr" data-theme="dark">');
   assert.match(html, '<title>Server Requirements | Test Docs</title>');
   assert.match(html, '<nav class="sidebar" aria-label="Docs sidebar">');
@@ -50,7 +55,7 @@ test('a doc page has the landmarks, names and title of the accessibility contrac
 });
 
 test('each page route has a payload for client navigation: its props with the HTML, without the chrome', async () => {
-  const result = await buildFromMap(files, config);
+  const result = await build();
   const payload = JSON.parse(fileText(result, 'docs/guide/one/page-data.json'));
   assert.is(payload.title, 'Server Requirements | Test Docs');
   assert.is(payload.route.path, '/base/docs/guide/one/');
@@ -68,7 +73,7 @@ test('each page route has a payload for client navigation: its props with the HT
 });
 
 test('a page preloads the chunks of its own template group and no other', async () => {
-  const result = await buildFromMap(files, config);
+  const result = await build();
   const preloads = (html: string) =>
     scriptsOf(html).preload.map((url) => /\/assets\/js\/([A-Za-z]+)\./.exec(url)?.[1] ?? url);
   const doc = preloads(fileText(result, 'docs/guide/one/index.html'));
@@ -79,7 +84,7 @@ test('a page preloads the chunks of its own template group and no other', async 
 });
 
 test('the table of contents links to h2 and h3 but not h4', async () => {
-  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  const html = fileText(await build(), 'docs/guide/one/index.html');
   const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
   assert.match(toc, 'href="#software"');
   assert.match(toc, 'href="#php"');
@@ -87,7 +92,7 @@ test('the table of contents links to h2 and h3 but not h4', async () => {
 });
 
 test('head: description, canonical URL, OpenGraph and the generator', async () => {
-  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  const html = fileText(await build(), 'docs/guide/one/index.html');
   assert.match(html, '<meta name="description" content="What the server needs.">');
   assert.match(html, '<link rel="canonical" href="https://example.com/base/docs/guide/one/">');
   assert.match(html, '<meta property="og:title" content="Server Requirements | Test Docs">');
@@ -102,7 +107,7 @@ test('head: description, canonical URL, OpenGraph and the generator', async () =
 });
 
 test('the page body is shipped once: the hydration data leaves the markdown HTML out', async () => {
-  const html = fileText(await buildFromMap(files, config), 'docs/guide/one/index.html');
+  const html = fileText(await build(), 'docs/guide/one/index.html');
   assert.is(html.split('UNIQUE_BODY_TEXT').length - 1, 1);
   const data = JSON.parse(/<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
   assert.is(data.route.data.html, '');
@@ -110,7 +115,7 @@ test('the page body is shipped once: the hydration data leaves the markdown HTML
 });
 
 test('the home page shows the hero, the call to action and the cards', async () => {
-  const html = fileText(await buildFromMap(files, config), 'index.html');
+  const html = fileText(await build(), 'index.html');
   assert.match(html, '<title>Test Docs</title>');
   assert.match(html, '<h1 class="hero-title">Test Docs</h1>');
   assert.match(html, '<a class="button button-primary" href="/base/docs/guide/one/">Get Started</a>');
@@ -118,7 +123,7 @@ test('the home page shows the hero, the call to action and the cards', async () 
 });
 
 test('the footer separates links with a middle dot', async () => {
-  const html = fileText(await buildFromMap(files, config), 'index.html');
+  const html = fileText(await build(), 'index.html');
   assert.match(
     html,
     /<a href="\/base\/a\/">A<\/a><\/span><span><span class="footer-separator" aria-hidden="true"> · <\/span>/,
@@ -126,7 +131,7 @@ test('the footer separates links with a middle dot', async () => {
 });
 
 test('the inline head script applies a stored colour mode before paint; a disabled switch clears it', async () => {
-  const on = fileText(await buildFromMap(files, config), 'index.html');
+  const on = fileText(await build(), 'index.html');
   assert.match(on, 'localStorage,k="egdocs-theme"');
   assert.not.match(on, 's.removeItem(k)');
   const off = fileText(await buildFromMap(files, { ...config, colorMode: { disableSwitch: true } }), 'index.html');
@@ -180,7 +185,7 @@ test('an Atom title is plain text: a title with markup characters reads as writt
 });
 
 test('the same sources give byte-identical output', async () => {
-  const a = await buildFromMap(files, config);
+  const a = await build();
   const b = await buildFromMap(files, config);
   assert.equal(
     a.files.map((f) => f.path),

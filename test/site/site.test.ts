@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed } from '../../src/build.ts';
 import { formatDiagnostic } from '../../src/diagnostics.ts';
-import type { Route } from '../../src/types.ts';
+import type { BuildResult, Route } from '../../src/types.ts';
 import { buildFromMap } from '../helpers.ts';
 
 const test = suite('site: routes, sidebar, blog');
@@ -23,6 +23,10 @@ const config = {
   navbar: { items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
 };
 
+// Tests that read the same site share one build of it (they only read the result).
+let docsBuilt: Promise<BuildResult> | undefined;
+const buildDocs = () => (docsBuilt ??= buildFromMap(docs, config));
+
 const byPath = (routes: Route[], path: string) => {
   const route = routes.find((r) => r.path === path);
   if (!route) throw new Error(`no route ${path}`);
@@ -30,7 +34,7 @@ const byPath = (routes: Route[], path: string) => {
 };
 
 test('docs get routes under the base path, ending with a slash; slug / is the docs root', async () => {
-  const { site } = await buildFromMap(docs, config);
+  const { site } = await buildDocs();
   const paths = site.routes
     .filter((r) => r.data.kind === 'doc')
     .map((r) => r.path)
@@ -45,7 +49,7 @@ test('docs get routes under the base path, ending with a slash; slug / is the do
 });
 
 test('previous and next follow the sidebar order; breadcrumbs name the category and the page', async () => {
-  const { site } = await buildFromMap(docs, config);
+  const { site } = await buildDocs();
   const two = byPath(site.routes, '/base/docs/guide/two/').data;
   if (two.kind !== 'doc') throw new Error('not a doc');
   assert.equal(two.previous, { label: 'First', href: '/base/docs/guide/one/' });
@@ -59,14 +63,14 @@ test('previous and next follow the sidebar order; breadcrumbs name the category 
 });
 
 test('a doc left out of the sidebar is built but has no neighbours', async () => {
-  const { site } = await buildFromMap(docs, config);
+  const { site } = await buildDocs();
   const hidden = byPath(site.routes, '/base/docs/hidden/').data;
   assert.ok(hidden.kind === 'doc' && !hidden.previous && !hidden.next);
   assert.not.ok(JSON.stringify(site.sidebars).includes('/docs/hidden/'));
 });
 
 test('categories start collapsed by default', async () => {
-  const { site } = await buildFromMap(docs, config);
+  const { site } = await buildDocs();
   const category = site.sidebars.docs[1];
   assert.ok(category.type === 'category' && category.collapsed === true);
 });
@@ -99,7 +103,7 @@ test('a docs-sidebar navbar item with nothing to link to stops the build', async
 });
 
 test('docs tags get a list page and a page per tag', async () => {
-  const { site } = await buildFromMap(docs, config);
+  const { site } = await buildDocs();
   const tags = byPath(site.routes, '/base/docs/tags/').data;
   assert.equal(tags.kind === 'docs-tags' && tags.tags, [
     { label: 'maps', href: '/base/docs/tags/maps/', count: 1 },
@@ -125,9 +129,11 @@ const blog = {
     '---\ntitle: First\nauthors: [ann]\ntags: [hello]\n---\nShort intro.\n\n<!-- truncate -->\n\nMore.\n',
   'blog/2025-03-04-second.md': `---\ntitle: Second\nauthors: [ann, bob]\ntags: [hello, news]\n---\n${'word '.repeat(450)}\n`,
 };
+let blogBuilt: Promise<BuildResult> | undefined;
+const buildBlog = () => (blogBuilt ??= buildFromMap(blog));
 
 test('blog posts: newest first, slug from the file name, reading time, excerpt', async () => {
-  const { site } = await buildFromMap(blog);
+  const { site } = await buildBlog();
   assert.equal(
     site.posts.map((p) => [p.slug, p.date, p.readingMinutes, p.truncated]),
     [
@@ -140,7 +146,7 @@ test('blog posts: newest first, slug from the file name, reading time, excerpt',
 });
 
 test('blog: archive, authors, one page per author, tags and one page per tag', async () => {
-  const { site } = await buildFromMap(blog);
+  const { site } = await buildBlog();
   const paths = new Set(site.routes.map((r) => r.path));
   for (const path of [
     '/base/blog/archive/',
