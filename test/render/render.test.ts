@@ -139,51 +139,6 @@ test('the inline head script applies a stored colour mode before paint; a disabl
   assert.not.match(off, 'Switch between dark and light mode');
 });
 
-test('404.html, sitemap.xml and a redirect page are written', async () => {
-  const result = await buildFromMap(files, { ...config, redirects: [{ from: '/old/', to: '/docs/guide/one/' }] });
-  assert.match(fileText(result, '404.html'), '<h1>Page Not Found</h1>');
-  assert.match(fileText(result, '404.html'), 'href="/base/docs/"');
-  const sitemap = fileText(result, 'sitemap.xml');
-  assert.match(sitemap, '<loc>https://example.com/base/docs/guide/one/</loc>');
-  assert.not.match(sitemap, '404');
-  assert.match(
-    fileText(result, 'old/index.html'),
-    '<meta http-equiv="refresh" content="0; url=/base/docs/guide/one/">',
-  );
-});
-
-test('RSS and Atom feeds list the posts, newest first', async () => {
-  const result = await buildFromMap(
-    {
-      ...files,
-      'blog/authors.yml': 'ann:\n  name: Ann\n',
-      'blog/2025-01-01-a.md': '---\ntitle: Older\nauthors: [ann]\n---\nA.\n',
-      'blog/2025-02-01-b.md': '---\ntitle: Newer\nauthors: [ann]\n---\nB.\n',
-    },
-    config,
-  );
-  const rss = fileText(result, 'blog/rss.xml');
-  assert.ok(rss.indexOf('Newer') < rss.indexOf('Older'));
-  assert.match(rss, '<link>https://example.com/base/blog/b/</link>');
-  assert.match(fileText(result, 'blog/atom.xml'), '<updated>2025-02-01T00:00:00.000Z</updated>');
-  assert.match(fileText(result, 'blog/b/index.html'), 'One min read');
-});
-
-test('an Atom title is plain text: a title with markup characters reads as written, escaped once', async () => {
-  const result = await buildFromMap(
-    {
-      ...files,
-      'blog/authors.yml': 'ann:\n  name: Ann\n',
-      'blog/2025-01-01-a.md': '---\ntitle: "Use <b> & <i> tags"\nauthors: [ann]\n---\nA.\n',
-    },
-    config,
-  );
-  const atom = fileText(result, 'blog/atom.xml');
-  // As type="html" a reader would unescape it once more and show bold text instead of the words '<b>'.
-  assert.match(atom, '<title type="text">Use &lt;b&gt; &amp; &lt;i&gt; tags</title>');
-  assert.not.match(atom, 'type="html"');
-});
-
 test('the same sources give byte-identical output', async () => {
   const a = await build();
   const b = await buildFromMap(files, config);

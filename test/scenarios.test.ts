@@ -1,0 +1,88 @@
+// Scenario sites: each folder of test/sites/ is a small site built in memory, and its expected/ folder says what the
+// build gives. A case folder holds:
+//   content/                  the site's content/, read as `egdocs build` reads it
+//   config.json               (optional) the config keys that differ from the test config (helpers.ts, testConfig)
+//   expected/diagnostics.txt  what `egdocs build` prints about the site on stderr (empty: nothing); a failed build
+//                             ends with its summary line
+//   expected/<output path>    an output file of the build, compared byte for byte; of an HTML page only its <main>
+//                             element, the page's own part (the layout around it names hashed assets)
+// UPDATE=1 rewrites diagnostics.txt and every expected file there is from the build: to expect a new output file,
+// create it empty, then run the suite with UPDATE=1 and read what it wrote.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSiteFiles } from '../src/build.ts';
+import { printDiagnostics } from '../src/cli/report.ts';
+import { readContentFiles } from '../src/content/read.ts';
+import { BuildFailed, type Diagnostic } from '../src/diagnostics.ts';
+import type { BuildResult } from '../src/types.ts';
+import { ROOT, testConfig } from './helpers.ts';
+
+const SITES = path.join(ROOT, 'test/sites');
+const update = Boolean(process.env.UPDATE);
+const test = suite('scenario sites (test/sites/<case>/)');
+
+/** What `egdocs build` prints about these diagnostics, then the summary of a failed build. */
+function printed(diagnostics: Diagnostic[], summary?: string): string {
+  const lines: string[] = [];
+  printDiagnostics(diagnostics, (line) => lines.push(line));
+  if (summary) lines.push(summary);
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/** Builds a case: its diagnostics as printed, and its output files (none when the build failed). */
+async function build(dir: string): Promise<{ diagnostics: string; result?: BuildResult }> {
+  const user = await readFile(path.join(dir, 'config.json'), 'utf8').then(JSON.parse, () => ({}));
+  try {
+    const result = await buildSiteFiles({ config: testConfig(user), files: await readContentFiles(dir) });
+    return { diagnostics: printed(result.diagnostics), result };
+  } catch (error) {
+    if (!(error instanceof BuildFailed)) throw error;
+    return { diagnostics: printed(error.diagnostics, error.summary) };
+  }
+}
+
+/** The part of an output file a case compares: an HTML page's <main> element, any other file whole. */
+function comparedPart(outPath: string, contents: string | Uint8Array): string {
+  const text = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
+  const main = outPath.endsWith('.html') ? /<main[\s>][\s\S]*<\/main>/.exec(text) : null;
+  return main ? `${main[0]}\n` : text;
+}
+
+/** Every file under `dir`, relative to it with forward slashes, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+for (const name of (await readdir(SITES)).sort()) {
+  const dir = path.join(SITES, name);
+  test(name.replaceAll('-', ' '), async () => {
+    const expectedDir = path.join(dir, 'expected');
+    const { diagnostics, result } = await build(dir);
+    const compare = async (rel: string, actual: string) => {
+      const file = path.join(expectedDir, rel);
+      if (update) {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, actual);
+      } else {
+        const expected = await readFile(file, 'utf8').catch(() => undefined);
+        assert.ok(expected !== undefined, `${name}: expected/${rel} is missing; UPDATE=1 writes it`);
+        assert.fixture(actual, expected!, `${name}: expected/${rel}`);
+      }
+    };
+    await compare('diagnostics.txt', diagnostics);
+    for (const rel of await filesUnder(expectedDir)) {
+      if (rel === 'diagnostics.txt') continue;
+      const output = result?.files.find((file) => file.path === rel);
+      assert.ok(output, `${name}: the build wrote no ${rel}${result ? '' : ' (it failed)'}`);
+      await compare(rel, comparedPart(rel, output.contents));
+    }
+  });
+}
+
+test.run();
