@@ -31,6 +31,8 @@ export interface BuildOptions {
   threads?: number;
   /** Run the relevance gate (content/search-queries.yaml): `egdocs check` asks for it; build and serve do not. */
   checkSearch?: boolean;
+  /** A client bundle made for the same base URL, used instead of bundling again (tests build hundreds of sites). */
+  bundle?: Promise<Bundle>;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function buildSiteFiles({
   cache,
   threads: wanted,
   checkSearch,
+  bundle: bundled,
 }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
@@ -131,7 +134,7 @@ export async function buildSiteFiles({
   const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics }));
   stopOnErrors(diagnostics);
   const bundle = await step('bundle', () => {
-    if (!cache) return bundleClient({ baseUrl: config.baseUrl });
+    if (!cache) return bundled ?? bundleClient({ baseUrl: config.baseUrl });
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
     cache.bundle ??= bundleClient({ baseUrl: config.baseUrl }).catch((error) => {
       cache.bundle = undefined;

@@ -17,7 +17,7 @@ import { printDiagnostics } from '../src/cli/report.ts';
 import { readContentFiles } from '../src/content/read.ts';
 import { BuildFailed, type Diagnostic } from '../src/diagnostics.ts';
 import type { BuildResult } from '../src/types.ts';
-import { ROOT, testConfig } from './helpers.ts';
+import { ROOT, sharedBundle, testConfig } from './helpers.ts';
 
 const SITES = path.join(ROOT, 'test/sites');
 const update = Boolean(process.env.UPDATE);
@@ -35,7 +35,9 @@ function printed(diagnostics: Diagnostic[], summary?: string): string {
 async function build(dir: string): Promise<{ diagnostics: string; result?: BuildResult }> {
   const user = await readFile(path.join(dir, 'config.json'), 'utf8').then(JSON.parse, () => ({}));
   try {
-    const result = await buildSiteFiles({ config: testConfig(user), files: await readContentFiles(dir) });
+    const config = testConfig(user);
+    const files = await readContentFiles(dir);
+    const result = await buildSiteFiles({ config, files, bundle: sharedBundle(config.baseUrl) });
     return { diagnostics: printed(result.diagnostics), result };
   } catch (error) {
     if (!(error instanceof BuildFailed)) throw error;

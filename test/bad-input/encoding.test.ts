@@ -10,7 +10,7 @@ import { BuildFailed, buildSiteFiles } from '../../src/build.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { readContentFiles, updateContentFiles } from '../../src/content/read.ts';
 import { sortDiagnostics } from '../../src/diagnostics.ts';
-import { fileText } from '../helpers.ts';
+import { fileText, sharedBundle } from '../helpers.ts';
 import { printed } from './report.ts';
 
 const test = suite('bad input: files that are not UTF-8');
@@ -31,7 +31,7 @@ async function build(): Promise<{ failed: boolean; printed: string[]; html?: (ou
     path.join(root, 'site.config.ts'),
   );
   try {
-    const result = await buildSiteFiles({ config });
+    const result = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) });
     return {
       failed: false,
       printed: sortDiagnostics(result.diagnostics).map(printed),

@@ -6,7 +6,7 @@ import { buildSiteFiles } from '../../src/build.ts';
 import { checkSearchQueries, type SearchFunction } from '../../src/check/search-queries.ts';
 import { type Diagnostic, Diagnostics } from '../../src/diagnostics.ts';
 import { siteSearch } from '../../src/search/in-memory.ts';
-import { buildFromMap, contentFiles, testConfig } from '../helpers.ts';
+import { buildFromMap, contentFiles, sharedBundle, testConfig } from '../helpers.ts';
 
 const test = suite('check: search queries');
 
@@ -24,7 +24,8 @@ async function gate(
   user: Record<string, unknown> = {},
 ) {
   const files = contentFiles(queries === undefined ? pages : { ...pages, 'search-queries.yaml': queries });
-  const result = await buildSiteFiles({ config: testConfig(user), files, checkSearch: true });
+  const config = testConfig(user);
+  const result = await buildSiteFiles({ config, files, checkSearch: true, bundle: sharedBundle(config.baseUrl) });
   const found = result.diagnostics.filter((d) => d.code === 'search-query' || d.code === 'search-queries-file');
   return { found, counts: result.searchQueries, all: result.diagnostics, site: result.site };
 }
@@ -156,7 +157,7 @@ test('no query file, no gate; build and serve do not run it', async () => {
   assert.equal(missing.counts, undefined);
   assert.equal(missing.found, []);
   const files = contentFiles({ ...PAGES, 'search-queries.yaml': '- query: razorpay\n  page: email\n' });
-  const built = await buildSiteFiles({ config: testConfig(), files });
+  const built = await buildSiteFiles({ config: testConfig(), files, bundle: sharedBundle('/base/') });
   assert.equal(
     built.diagnostics.filter((d) => d.code === 'search-query'),
     [],
