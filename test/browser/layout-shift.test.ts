@@ -1,7 +1,7 @@
 // Layout stability: a browser paints a long page before it has all of its HTML, so nothing that comes later in the
-// HTML may change the size of what is already painted. The page is served in two parts with a pause between, the
-// cut right after the article (before the table of contents), and the page must record no layout shift worth the
-// name (a score under 0.01).
+// HTML may change the size of what is already painted. The page is served in two parts, the second held until the
+// first has been painted, the cut right after the article (before the table of contents), and the page must record
+// no layout shift worth the name (a score under 0.01).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
@@ -15,15 +15,19 @@ const SHIFTS = `window.__shifts = [];
 new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value); })
   .observe({ type: 'layout-shift', buffered: true });`;
 
-/** Serves the built site, except that `path` arrives in two parts, `pause` ms apart, cut before `cutBefore`. */
+/**
+ * Serves the built site, except that `path` arrives in two parts, cut before `cutBefore`: the second part is held
+ * until `release()`, so the test decides when it comes (after the first part has been painted).
+ */
 async function slowPageServer(
   path: string,
   cutBefore: string,
-  pause: number,
-): Promise<{ base: string; close(): Promise<void> }> {
+): Promise<{ base: string; release(): void; close(): Promise<void> }> {
   const files = new Map(h.result.files.map((file) => [file.path, file.contents]));
   const config = h.result.site.config;
   const site = staticHandler(mapSource(files), config.baseUrl);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = http.createServer((req, res) => {
     if (req.url !== config.baseUrl + path) return void site(req, res);
     const html = Buffer.from(files.get(`${path}index.html`)!).toString('utf8');
@@ -31,25 +35,33 @@ async function slowPageServer(
     assert.ok(cut > 0, `the page has ${cutBefore}`);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.write(html.slice(0, cut));
-    setTimeout(() => res.end(html.slice(cut)), pause);
+    void released.then(() => res.end(html.slice(cut)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${config.baseUrl}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    release,
+    close: () => {
+      // A test that failed before releasing the page must not leave its response (and so the server) open.
+      release();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
 test('a doc page whose table of contents arrives late does not shift what was painted before it', async () => {
   const path = 'docs/admin-panel/server-requirements/';
-  const slow = await slowPageServer(path, '<div class="doc-toc">', 600);
+  const slow = await slowPageServer(path, '<div class="doc-toc">');
   const context = await h.browser.newContext(DESKTOP);
   await context.addInitScript(SHIFTS);
   const page = await context.newPage();
   try {
     await page.goto(slow.base + path, { waitUntil: 'commit' });
-    // The first part is painted while the rest is on its way.
+    // The first part is painted while the rest is on its way; then the rest comes.
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await settled(page);
+    assert.is(await page.locator('.doc-toc').count(), 0, 'the table of contents is not there yet');
+    slow.release();
     await page.waitForFunction('document.querySelector(".doc-toc") !== null');
     // Shifts are reported after the frame that makes them: let the page load and paint what arrived.
     await page.waitForLoadState('load');
