@@ -257,6 +257,8 @@ test('a template edit renders every page with the new template; a template error
   await server.close();
   const templates = path.join(project, 'templates-copy');
   await cp(path.join(ROOT, 'templates'), templates, { recursive: true });
+  // The templates import the shared layer beside them (../src/shared): the copy gets its own beside it.
+  await cp(path.join(ROOT, 'src'), path.join(project, 'src'), { recursive: true });
   server = await startDevServer({
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
@@ -272,19 +274,21 @@ test('a template edit renders every page with the new template; a template error
   const edit = (from: string, to: string) => writeFile(docPage, original.replace(from, to));
   // Where the edits land, so the expected positions follow the template as it is written today.
   const lines = original.split('\n');
-  const h1Line = lines.findIndex((line) => line.includes('<h1>{route.title}</h1>')) + 1;
-  const throwing = '<h1>{(route as unknown as { x: { y: string } }).x.y}</h1>';
-  const yColumn = lines[h1Line - 1].replace('<h1>{route.title}</h1>', throwing).indexOf('y}') + 1;
+  // The doc's title, which DocPage hands to the article (ArticleWithToc) to show as its heading.
+  const titleProp = 'title={route.title}';
+  const h1Line = lines.findIndex((line) => line.includes(titleProp)) + 1;
+  const throwing = 'title={(route as unknown as { x: { y: string } }).x.y}';
+  const yColumn = lines[h1Line - 1].replace(titleProp, throwing).indexOf('y}') + 1;
 
-  await edit('<h1>{route.title}</h1>', '<h1 className="edited">{route.title}</h1>');
+  await edit(titleProp, 'title={`${route.title} (edited)`}');
   await page.next('reload');
-  assert.match(await (await get('docs/setup/')).text(), '<h1 class="edited">Setup</h1>');
+  assert.match(await (await get('docs/setup/')).text(), '<h1>Setup (edited)</h1>');
 
-  await edit('<h1>{route.title}</h1>', '<h1>{route.title}</h2>');
+  await edit(titleProp, 'title={route.title}}');
   const syntax = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
   assert.match(syntax.problems[0].text, new RegExp(`^templates-copy/DocPage\\.tsx:${h1Line}:\\d+  `));
 
-  await edit('<h1>{route.title}</h1>', throwing);
+  await edit(titleProp, throwing);
   const thrown = (await page.next('error')) as Extract<LiveMessage, { type: 'error' }>;
   assert.equal(
     thrown.problems.map((problem) => problem.text),
