@@ -160,21 +160,22 @@ export default defineConfig({
   },
   redirects: [{ from: '/docs/admin-panel/configure/', to: '/docs/admin-panel/configure-egroccer/' }],
   // Page weight, in KB, set just above what each kind needs today (`egdocs check` warns past them): first-load
-  // JavaScript and CSS as gzip, HTML as written. React and react-dom are about 68 KB of the JavaScript.
+  // JavaScript and CSS as gzip, HTML as written. React and react-dom are about 68 KB of the JavaScript; the one
+  // stylesheet (every kind loads it) passed 5 KB with the admonition icons, scroll cues and search layout.
   budgets: {
-    home: { js: 81, css: 5, html: 14 },
-    doc: { js: 80, css: 5, html: 76 },
-    page: { js: 81, css: 5, html: 15 },
-    search: { js: 81, css: 5, html: 11 },
-    'not-found': { js: 81, css: 5, html: 11 },
-    'docs-tags': { js: 81, css: 5, html: 16 },
-    'docs-tag': { js: 81, css: 5, html: 26 },
-    'blog-list': { js: 81, css: 5, html: 20 },
-    'blog-post': { js: 81, css: 5, html: 29 },
-    'blog-archive': { js: 81, css: 5, html: 15 },
-    'blog-authors': { js: 81, css: 5, html: 11 },
-    'blog-author': { js: 81, css: 5, html: 20 },
-    'blog-tags': { js: 81, css: 5, html: 11 },
-    'blog-tag': { js: 81, css: 5, html: 20 },
+    home: { js: 81, css: 6, html: 14 },
+    doc: { js: 81, css: 6, html: 76 },
+    page: { js: 81, css: 6, html: 15 },
+    search: { js: 81, css: 6, html: 11 },
+    'not-found': { js: 81, css: 6, html: 11 },
+    'docs-tags': { js: 81, css: 6, html: 16 },
+    'docs-tag': { js: 81, css: 6, html: 26 },
+    'blog-list': { js: 81, css: 6, html: 20 },
+    'blog-post': { js: 81, css: 6, html: 29 },
+    'blog-archive': { js: 81, css: 6, html: 15 },
+    'blog-authors': { js: 81, css: 6, html: 11 },
+    'blog-author': { js: 81, css: 6, html: 20 },
+    'blog-tags': { js: 81, css: 6, html: 11 },
+    'blog-tag': { js: 81, css: 6, html: 20 },
   },
 });
