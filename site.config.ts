@@ -35,9 +35,9 @@ export default defineConfig({
     copyright: 'Copyright © 2025 WRTeam. All rights reserved.',
   },
   announcementBar: {
-    id: 'egdocs-2025-launch',
+    id: 'egdocs-3-0-2-1',
     content:
-      'This documentation now covers eGrocer 2.1.2. <a href="/docs/changelog/version-history/">See what changed</a>.',
+      'This documentation now covers eGrocer 3.0.2.1. <a href="/docs/changelog/version-history/">See what changed</a>.',
     closeable: true,
   },
   docs: {
@@ -71,6 +71,7 @@ export default defineConfig({
             'admin-panel/firebase-settings',
             'admin-panel/twilio-settings',
             'admin-panel/payment-gateway',
+            'admin-panel/subscription',
             'admin-panel/cart-reminder',
             'admin-panel/app-settings',
             'admin-panel/map-api-key-settings',
@@ -110,6 +111,7 @@ export default defineConfig({
             'flutter-app/firebase-integration',
             'flutter-app/map-location-services',
             'flutter-app/additional-config',
+            'flutter-app/in-app-purchase',
             'flutter-app/app-distribution',
             'flutter-app/support',
           ],
@@ -133,6 +135,7 @@ export default defineConfig({
         },
         { type: 'category', label: 'Features', items: ['features/intro', 'features/key-features'] },
         { type: 'category', label: 'Changelog', items: ['changelog/intro', 'changelog/version-history'] },
+        { type: 'category', label: 'FAQ', keywords: ['update', 'upgrade', 'system updater', 'migration'], items: ['faq/intro'] },
       ],
     },
   },
