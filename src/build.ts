@@ -154,6 +154,7 @@ export async function buildSiteFiles({
       indexUrl: search.url,
       workerUrl: bundle.workerUrl,
       resultsUrl: bundle.parts.SearchResults,
+      tabsUrl: bundle.parts.tabs,
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };

@@ -417,6 +417,8 @@ export interface Chrome extends Omit<SiteChrome, 'search'> {
   search: SiteChrome['search'] & { indexUrl: string; workerUrl: string; resultsUrl: string };
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
+  /** URL of the tabs' script (src/client/tabs.ts), which pages with tabs load. */
+  tabsUrl: string;
 }
 
 /** Everything a page template receives. */

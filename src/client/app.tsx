@@ -2,6 +2,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App } from '../../templates/App.tsx';
 import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
+import { readSetting, writeSetting } from '../../templates/storage.ts';
 import type { PageProps } from '../types.ts';
 import { propsFromPayload } from './merge.ts';
 import { importPart } from './parts.ts';
@@ -29,7 +30,15 @@ export function ClientApp({
   // Before paint: the new route is in the DOM, so scroll and focus can move without showing the old position.
   useLayoutEffect(() => {
     if (state.navigation) router.rendered(state.navigation);
-  }, [state, router]);
+    // Tabs work from a script of their own, fetched by the pages that have some (under 1 KB).
+    if (document.querySelector('#main .tabs'))
+      importPart(initial.chrome.tabsUrl, 0).then((tabs) =>
+        (tabs as typeof import('./tabs.ts')).setUpTabs({
+          read: (name) => readSetting(name, initial.chrome),
+          write: (name, value) => writeSetting(name, initial.chrome, value),
+        }),
+      );
+  }, [state, router, initial.chrome]);
   const base = useMemo<ClientServices>(() => {
     const { search } = initial.chrome;
     const client = createSearchClient({

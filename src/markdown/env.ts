@@ -14,6 +14,8 @@ export interface MarkdownEnv {
   diagnostics: Diagnostics;
   /** Set once the page has been warned about markdown nested past the parser's limit. */
   nestingWarned?: boolean;
+  /** How many `:::tabs` blocks the page has so far (their ids are numbered). */
+  tabBlocks?: number;
   /** Set by the highlight plugin when a fence needs Shiki, which is not loaded yet. */
   needsHighlighter?: boolean;
 }

@@ -6,6 +6,8 @@ import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { admonitions } from './plugins/admonitions.ts';
+import { alerts } from './plugins/alerts.ts';
+import { tabs } from './plugins/tabs.ts';
 import { headings, plainText } from './plugins/headings.ts';
 import { CodeHighlighter, highlight } from './plugins/highlight.ts';
 import { images } from './plugins/images.ts';
@@ -76,6 +78,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
   md.use(headings)
     .use(admonitions)
+    .use(tabs)
+    .use(alerts)
     .use(taskLists)
     .use(highlight, code)
     .use(unclosedFences)

@@ -22,6 +22,9 @@ export interface DocumentInput {
   generator: string;
 }
 
+const NO_SCRIPT_TABS =
+  '<noscript><style>.tab-list{display:none}.tab-panel[hidden]{display:block;content-visibility:visible;padding:0.75rem 1rem}.tab-panel-label{display:block}</style></noscript>';
+
 /** The complete HTML of a route. */
 export function renderDocument({ config, chrome, route, appHtml, data, assets, generator }: DocumentInput): string {
   const title = documentTitle(config, route);
@@ -52,6 +55,8 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
       : '',
     `<script>${colorModeScript(config, chrome)}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    // Tabs show one panel and hide the others until scripts can switch them; without scripts, every panel shows.
+    appHtml.includes('<div class="tabs"') ? NO_SCRIPT_TABS : '',
   ].filter(Boolean);
   return `<!DOCTYPE html>
 <html lang="${config.locale.default}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">

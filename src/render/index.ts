@@ -42,11 +42,11 @@ export interface RenderOptions {
 export function pageChrome(
   chrome: SiteChrome,
   sidebarUrls: Record<string, string>,
-  searchUrls: { indexUrl: string; workerUrl: string; resultsUrl: string },
+  { tabsUrl, ...searchUrls }: { indexUrl: string; workerUrl: string; resultsUrl: string; tabsUrl: string },
 ): Chrome {
   // In the key order of every page's hydration data, as before the chrome was site data: the pages stay the same.
   const { docsVersion, ...rest } = chrome;
-  return { ...rest, search: { ...chrome.search, ...searchUrls }, sidebarUrls, docsVersion };
+  return { ...rest, search: { ...chrome.search, ...searchUrls }, sidebarUrls, docsVersion, tabsUrl };
 }
 
 /**

@@ -80,6 +80,61 @@ test('an admonition that is never closed is an error at its opening line', async
   }
 });
 
+test('tabs: every mistake is an error at its line, and the page still renders', async () => {
+  const body = [
+    '---',
+    'title: T',
+    '---',
+    '', // front matter: the body starts at file line 5
+    ':::tabs Platform',
+    'Stray text.',
+    '::tab Android',
+    'A',
+    '::tab',
+    'B',
+    '::tab android',
+    'C',
+    ':::',
+    '',
+    ':::tabs',
+    ':::',
+    '',
+    ':::tabs os',
+    '::tab Windows',
+    'never closed',
+  ].join('\n');
+  const { page, diagnostics } = await render(body);
+  assert.equal(diagnostics.errors.map(formatDiagnostic), [
+    "content/docs/page.md:5:1  ':::tabs Platform' names its group with lowercase letters, digits and hyphens only; write a group key such as ':::tabs platform', or ':::tabs' alone for a block that stands alone",
+    "content/docs/page.md:6:1  text before the first '::tab' of ':::tabs' belongs to no tab; start each tab with a line '::tab Label'",
+    "content/docs/page.md:9:1  '::tab' needs a label; write '::tab Android'",
+    "content/docs/page.md:11:1  two tabs of one ':::tabs' are both 'android'; give each tab of a block its own label",
+    "content/docs/page.md:15:1  ':::tabs' has no tabs; start each tab with a line '::tab Label'",
+    "content/docs/page.md:18:1  ':::tabs' is never closed; add a line ':::' after the last tab",
+  ]);
+  assert.equal(diagnostics.errors[3].related, [
+    { message: 'the other tab', location: { file: 'content/docs/page.md', line: 7, column: 1 } },
+  ]);
+  assert.match(page.html, 'data-tab="windows"');
+});
+
+test('two tab blocks on a page get their own ids; headings inside panels are in the TOC', async () => {
+  const { page } = await render(':::tabs\n::tab A\n## Inside A\n::tab B\nb\n:::\n\n:::tabs\n::tab A\na\n:::\n');
+  assert.match(page.html, 'id="tabs-1-a"');
+  assert.match(page.html, 'id="tabs-2-a"');
+  assert.equal(
+    page.headings.map((h) => h.id),
+    ['inside-a'],
+  );
+});
+
+test('an unknown GitHub alert type is a warning that names the known ones', async () => {
+  const { diagnostics } = await render('Text\n\n> [!NOTES]\n> Hello\n');
+  assert.equal(diagnostics.warnings.map(formatDiagnostic), [
+    "content/docs/page.md:3:1  '[!NOTES]' is not a GitHub alert type, so the quote stays a quote; did you mean '[!NOTE]'?",
+  ]);
+});
+
 test('a missing image is a warning at its position', async () => {
   const { diagnostics } = await render('Text\n\n![Diagram](./img/missing.svg)\n');
   assert.equal(diagnostics.warnings.map(formatDiagnostic), [

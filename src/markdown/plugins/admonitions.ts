@@ -33,7 +33,9 @@ export function admonitions(md: MarkdownIt): void {
       let next = startLine + 1;
       for (; next < endLine; next++) {
         const text = lineText(state, next);
-        if (OPEN.test(text) && (ADMONITION_TYPES as readonly string[]).includes(OPEN.exec(text)![1])) depth++;
+        // Any container opens a level: an admonition, or tabs inside one.
+        const opened = OPEN.exec(text)?.[1];
+        if (opened && (opened === 'tabs' || (ADMONITION_TYPES as readonly string[]).includes(opened))) depth++;
         else if (/^:::\s*$/.test(text) && --depth === 0) break;
       }
       if (next >= endLine) {
