@@ -135,7 +135,12 @@ export default defineConfig({
         },
         { type: 'category', label: 'Features', items: ['features/intro', 'features/key-features'] },
         { type: 'category', label: 'Changelog', items: ['changelog/intro', 'changelog/version-history'] },
-        { type: 'category', label: 'FAQ', keywords: ['update', 'upgrade', 'system updater', 'migration'], items: ['faq/intro'] },
+        {
+          type: 'category',
+          label: 'FAQ',
+          keywords: ['update', 'upgrade', 'system updater', 'migration'],
+          items: ['faq/intro'],
+        },
       ],
     },
   },
