@@ -132,6 +132,14 @@ export function overridesPlugin({
           };
         return target(file, args.importer);
       });
+      // Type imports are gone before esbuild resolves anything: what reaches here is a value, which these two lack.
+      build.onResolve({ filter: /^egdocs(\/templates)?$/ }, (args) => ({
+        errors: [
+          {
+            text: `'${args.path}' holds types only; import a component from its module, as in 'egdocs/templates/Footer', and its props with 'import type'`,
+          },
+        ],
+      }));
       // egdocs' templates importing one another (and the client importing them): the overridden modules are swapped.
       build.onResolve({ filter: /^\.\.?\// }, (args) => {
         if (args.namespace !== 'file' || overrideFiles.has(args.importer)) return undefined;

@@ -1,6 +1,7 @@
 // Template overrides: a project's templates/<Component>.tsx in place of egdocs' component, on the server and in the
 // client bundle; and what a writer gets wrong (an override that does not compile, does not export its component,
 // throws, or has a name egdocs does not know), each a diagnostic naming the override's own file.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,20 +31,8 @@ const user = {
   docs: { sidebars: { docs: ['intro'] } },
 };
 
-/** A footer that wraps egdocs' own and adds a line; typed by the props 'egdocs' exports. */
-const WRAPPING_FOOTER = `import type { FooterProps } from 'egdocs';
-import { Footer as DefaultFooter } from 'egdocs/templates/Footer';
-import { note } from './note.ts';
-
-export function Footer(props: FooterProps) {
-  return (
-    <>
-      <p className="project-note">{note}</p>
-      <DefaultFooter {...props} />
-    </>
-  );
-}
-`;
+/** The overrides a writer would write, type-checked with the tests (see override-files/). */
+const override = (file: string) => readFile(path.join(import.meta.dirname, 'override-files', file), 'utf8');
 
 async function build(project: TempProject): Promise<BuildResult> {
   const config = validateConfig(user, path.join(project.dir, 'site.config.ts'));
@@ -66,9 +55,9 @@ const jsFiles = (result: BuildResult) =>
 
 test('a wrapping footer is on every kind of page, beside the default one, and in the client bundle', async () => {
   const project = await tempProject({
-    'templates/Footer.tsx': WRAPPING_FOOTER,
+    'templates/Footer.tsx': await override('Footer.tsx'),
     // A lowercase name is the override's helper, not an override.
-    'templates/note.ts': "export const note = 'PROJECT_FOOTER_NOTE';\n",
+    'templates/note.ts': await override('note.ts'),
   });
   try {
     const result = await build(project);
@@ -93,13 +82,7 @@ test('a wrapping footer is on every kind of page, beside the default one, and in
 
 test('a page template override replaces its kind of page only, and loads with that page group', async () => {
   const project = await tempProject({
-    'templates/HomePage.tsx': `import type { HomePageProps } from 'egdocs';
-import { HomePage as DefaultHomePage } from 'egdocs/templates/SimplePages';
-
-export function HomePage(props: HomePageProps) {
-  return <div className="project-home"><p>PROJECT_HOME {props.data.hero.tagline}</p><DefaultHomePage {...props} /></div>;
-}
-`,
+    'templates/HomePage.tsx': await override('HomePage.tsx'),
   });
   try {
     const result = await build(project);
@@ -131,11 +114,18 @@ test('an override that does not compile is an error at its own file, line and co
       'templates/Footer.tsx',
       "import { Nope } from 'egdocs/templates/Fotter';\nexport const Footer = Nope;\n",
     );
-    const [message] = await failure(project);
+    const [unknown] = await failure(project);
     assert.match(
-      message,
+      unknown,
       /^templates\/Footer\.tsx:1:22  'egdocs\/templates\/Fotter' is not a module of egdocs' templates/,
     );
+    await project.write(
+      'templates/Footer.tsx',
+      "import { Footer as Default } from 'egdocs/templates';\nexport const Footer = Default;\n",
+    );
+    assert.equal(await failure(project), [
+      "templates/Footer.tsx:1:35  'egdocs/templates' holds types only; import a component from its module, as in 'egdocs/templates/Footer', and its props with 'import type'",
+    ]);
   } finally {
     await project.remove();
   }
