@@ -111,26 +111,25 @@ export function overridesPlugin({
   }
   const overrideFiles = new Set(overrides.map((override) => override.file));
   const projectDir = overrides.length > 0 ? path.dirname(overrides[0].file) : undefined;
-  /** The module itself to the override of one of its components (so it can wrap it), else the module made here. */
-  const target = (file: string, importer: string) =>
-    byModule.has(file) && !byModule.get(file)!.some((override) => override.file === importer)
-      ? { path: file, namespace: NAMESPACE }
-      : { path: file };
+  const modules = new Set(Object.values(OVERRIDABLE).map((entry) => modulePath(templatesDir, entry.module)));
+  /**
+   * An import of a template module: the module made here when the project overrides one of its components, except
+   * for that override itself, which gets egdocs' module (so it can wrap the default).
+   */
+  const target = (file: string, importer: string) => {
+    const swapped = byModule.get(file)?.every((override) => override.file !== importer);
+    return swapped ? { path: file, namespace: NAMESPACE } : { path: file };
+  };
   return {
     name: 'egdocs-overrides',
     setup(build) {
       build.onResolve({ filter: /^egdocs\/templates\// }, (args) => {
-        const module = args.path.slice('egdocs/templates/'.length);
-        const file = modulePath(templatesDir, module);
-        if (!knownModules(templatesDir).has(file))
-          return {
-            errors: [
-              {
-                text: `'${args.path}' is not a module of egdocs' templates; the modules are ${[...new Set(Object.values(OVERRIDABLE).map((entry) => entry.module))].join(', ')}`,
-              },
-            ],
-          };
-        return target(file, args.importer);
+        const file = modulePath(templatesDir, args.path.slice('egdocs/templates/'.length));
+        if (modules.has(file)) return target(file, args.importer);
+        const names = [...new Set(Object.values(OVERRIDABLE).map((entry) => entry.module))];
+        return {
+          errors: [{ text: `'${args.path}' is not a module of egdocs' templates; they are ${names.join(', ')}` }],
+        };
       });
       // Type imports are gone before esbuild resolves anything: what reaches here is a value, which these two lack.
       build.onResolve({ filter: /^egdocs(\/templates)?$/ }, (args) => ({
@@ -188,10 +187,6 @@ function overridingModule(file: string, overrides: Override[], templatesDir: str
 
 function modulePath(templatesDir: string, module: string): string {
   return path.join(templatesDir, `${module}.tsx`);
-}
-
-function knownModules(templatesDir: string): Set<string> {
-  return new Set(Object.values(OVERRIDABLE).map((entry) => modulePath(templatesDir, entry.module)));
 }
 
 function isInside(dir: string, file: string): boolean {
