@@ -75,35 +75,33 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker] = await esbuildOrDiagnostic(
-    async () =>
-      Promise.all([
-        build({
-          ...common,
-          entryPoints: {
-            main: path.join(packageRoot, 'src/client/main.tsx'),
-            styles: path.join(packageRoot, 'templates/styles/index.css'),
-            SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
-          },
-          format: 'esm',
-          splitting: true,
-          entryNames: '[ext]/[name].[hash]',
-          // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
-          chunkNames: 'js/[name].[hash]',
-          assetNames: 'media/[name].[hash]',
-          jsx: 'automatic',
-          metafile: true,
-          plugins,
-        }),
-        // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
-        build({
-          ...common,
-          entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
-          format: 'iife',
-          entryNames: 'js/[name].[hash]',
-        }),
-      ]),
-    { workingDir: packageRoot, root, overrides },
+  const [client, worker] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
+    Promise.all([
+      build({
+        ...common,
+        entryPoints: {
+          main: path.join(packageRoot, 'src/client/main.tsx'),
+          styles: path.join(packageRoot, 'templates/styles/index.css'),
+          SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
+        },
+        format: 'esm',
+        splitting: true,
+        entryNames: '[ext]/[name].[hash]',
+        // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+        chunkNames: 'js/[name].[hash]',
+        assetNames: 'media/[name].[hash]',
+        jsx: 'automatic',
+        metafile: true,
+        plugins,
+      }),
+      // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
+      build({
+        ...common,
+        entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
+        format: 'iife',
+        entryNames: 'js/[name].[hash]',
+      }),
+    ]),
   );
   const files: OutputFile[] = [];
   const urlsOf = (outputs: typeof client.outputFiles) =>
@@ -129,19 +127,17 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
  * pages it sends; never part of a built site. Not minified: it is read in the browser's developer tools.
  */
 export async function bundleLiveClient(): Promise<string> {
-  const result = await esbuildOrDiagnostic(
-    () =>
-      build({
-        entryPoints: [path.join(packageRoot, 'src/client/live.ts')],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        target: BROWSERS,
-        legalComments: 'none',
-        logLevel: 'silent',
-        absWorkingDir: packageRoot,
-      }),
-    { workingDir: packageRoot, root: packageRoot },
+  const result = await esbuildOrDiagnostic()(() =>
+    build({
+      entryPoints: [path.join(packageRoot, 'src/client/live.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: BROWSERS,
+      legalComments: 'none',
+      logLevel: 'silent',
+      absWorkingDir: packageRoot,
+    }),
   );
   return result.outputFiles[0].text;
 }
@@ -171,25 +167,23 @@ export async function bundleTemplates({
     'node_modules/.cache/egdocs',
     `templates-${process.pid}-${++templateBuilds}.mjs`,
   );
-  await esbuildOrDiagnostic(
-    () =>
-      build({
-        entryPoints: [path.join(templatesDir, 'server.ts')],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        packages: 'external',
-        jsx: 'automatic',
-        // Inline source maps put template files and lines into the stack of an exception thrown while rendering.
-        sourcemap: 'inline',
-        // Messages then name 'templates/DocPage.tsx', relative to the folder holding the templates.
-        absWorkingDir: path.dirname(templatesDir),
-        logLevel: 'silent',
-        plugins:
-          overrides.length > 0 ? [overridesPlugin({ overrides, templatesDir, packageRoot, bundleReact: false })] : [],
-      }),
-    { workingDir: path.dirname(templatesDir), root, overrides },
+  await esbuildOrDiagnostic({ workingDir: path.dirname(templatesDir), root, overrides })(() =>
+    build({
+      entryPoints: [path.join(templatesDir, 'server.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      jsx: 'automatic',
+      // Inline source maps put template files and lines into the stack of an exception thrown while rendering.
+      sourcemap: 'inline',
+      // Messages then name 'templates/DocPage.tsx', relative to the folder holding the templates.
+      absWorkingDir: path.dirname(templatesDir),
+      logLevel: 'silent',
+      plugins:
+        overrides.length > 0 ? [overridesPlugin({ overrides, templatesDir, packageRoot, bundleReact: false })] : [],
+    }),
   );
   try {
     return (await import(pathToFileURL(outfile).href)) as Templates;
@@ -199,47 +193,54 @@ export async function bundleTemplates({
 }
 let templateBuilds = 0;
 
+/** Where esbuild ran, and the project and overrides it compiled, to name their files in errors. */
+interface ErrorContext {
+  workingDir: string;
+  root: string;
+  overrides?: Override[];
+}
+const EGDOCS_ONLY: ErrorContext = { workingDir: packageRoot, root: packageRoot };
+
 /**
  * Runs esbuild; its first error (a template, override or client file that does not compile) becomes a diagnostic at
  * its line. esbuild names files relative to its working folder; a file of the project is named relative to `root`.
  */
-async function esbuildOrDiagnostic<T>(
-  run: () => Promise<T>,
-  { workingDir, root, overrides = [] }: { workingDir: string; root: string; overrides?: Override[] },
-): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const first = (error as { errors?: Message[] }).errors?.[0];
-    if (!first) throw error;
-    const at = first.location;
-    if (!at) fail('template', first.text);
-    // Outside the project (egdocs' own templates), as esbuild names it: relative to the folder holding templates/.
-    const name = (full: string, outside = full) => {
-      const rel = path.relative(root, full);
-      return rel.startsWith('..') || path.isAbsolute(rel) ? outside : rel.split(path.sep).join('/');
-    };
-    // The module the overrides plugin makes has no lines of its own: its one way to fail is an override that does
-    // not export its component.
-    if (/^[\w-]+:\//.test(at.file)) {
-      const missing = overrides.find((override) => first.text.includes(`for import "${override.name}"`));
-      if (missing) {
-        const file = name(missing.file);
-        fail(
-          'template',
-          `${file} does not export '${missing.name}'`,
-          { file },
-          `an override exports its component by its name: export function ${missing.name}(props: ${missing.name}Props) { ... }`,
-        );
+function esbuildOrDiagnostic({ workingDir, root, overrides = [] }: ErrorContext = EGDOCS_ONLY) {
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      const first = (error as { errors?: Message[] }).errors?.[0];
+      if (!first) throw error;
+      const at = first.location;
+      if (!at) fail('template', first.text);
+      // Outside the project (egdocs' own templates), as esbuild names it: relative to the folder holding templates/.
+      const name = (full: string, outside = full) => {
+        const rel = path.relative(root, full);
+        return rel.startsWith('..') || path.isAbsolute(rel) ? outside : rel.split(path.sep).join('/');
+      };
+      // The module the overrides plugin makes has no lines of its own: its one way to fail is an override that does
+      // not export its component.
+      if (/^[\w-]+:\//.test(at.file)) {
+        const missing = overrides.find((override) => first.text.includes(`for import "${override.name}"`));
+        if (missing) {
+          const file = name(missing.file);
+          fail(
+            'template',
+            `${file} does not export '${missing.name}'`,
+            { file },
+            `an override exports its component by its name: export function ${missing.name}(props: ${missing.name}Props) { ... }`,
+          );
+        }
+        fail('template', first.text);
       }
-      fail('template', first.text);
+      fail('template', first.text, {
+        file: name(path.resolve(workingDir, at.file), at.file),
+        line: at.line,
+        column: at.column + 1,
+      });
     }
-    fail('template', first.text, {
-      file: name(path.resolve(workingDir, at.file), at.file),
-      line: at.line,
-      column: at.column + 1,
-    });
-  }
+  };
 }
 
 /**
