@@ -52,3 +52,30 @@ export type BlogAuthorProps = ComponentProps<typeof BlogAuthor>;
 export type TagsListProps = ComponentProps<typeof TagsList>;
 export type BlogTagProps = ComponentProps<typeof BlogTag>;
 export type DocsTagProps = ComponentProps<typeof DocsTag>;
+
+/** Every overridable component's props by its name: the names src/bundle/overrides.ts accepts, no more, no fewer. */
+export interface OverridableProps {
+  Layout: LayoutProps;
+  Navbar: NavbarProps;
+  NavbarDropdown: NavbarDropdownProps;
+  ColorModeToggle: ColorModeToggleProps;
+  SearchBox: SearchBoxProps;
+  Footer: FooterProps;
+  Sidebar: SidebarProps;
+  ArticleWithToc: ArticleWithTocProps;
+  Toc: TocProps;
+  TocCollapsible: TocCollapsibleProps;
+  DocPage: DocPageProps;
+  HomePage: HomePageProps;
+  MarkdownPage: MarkdownPageProps;
+  SearchPage: SearchPageProps;
+  NotFoundPage: NotFoundPageProps;
+  BlogList: BlogListProps;
+  BlogPost: BlogPostProps;
+  BlogArchive: BlogArchiveProps;
+  BlogAuthors: BlogAuthorsProps;
+  BlogAuthor: BlogAuthorProps;
+  TagsList: TagsListProps;
+  BlogTag: BlogTagProps;
+  DocsTag: DocsTagProps;
+}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { didYouMean, type Diagnostics } from '../diagnostics.ts';
 import type { PageKind } from '../types.ts';
+import type { OverridableProps } from '../../templates/index.ts';
 
 /** Where a component lives in egdocs' templates, and for a page template, the page kinds it renders. */
 interface Overridable {
@@ -20,7 +21,7 @@ interface Overridable {
  * Every component a project may override, by name. Layout parts are swapped wherever a template imports them; page
  * templates are swapped in their group's registry (templates/pages.ts), since no template imports them by name.
  */
-export const OVERRIDABLE: Record<string, Overridable> = {
+export const OVERRIDABLE: Record<OverridableName, Overridable> = {
   Layout: { module: 'Layout' },
   Navbar: { module: 'Navbar' },
   NavbarDropdown: { module: 'NavbarDropdown' },
@@ -46,9 +47,15 @@ export const OVERRIDABLE: Record<string, Overridable> = {
   DocsTag: { module: 'BlogPages', kinds: ['docs-tag'] },
 };
 
+/**
+ * The name of a component a project can override: those whose props templates/index.ts exports, so the table above
+ * and the props a writer types an override with cannot drift apart.
+ */
+export type OverridableName = keyof OverridableProps;
+
 /** One component a project overrides. */
 export interface Override {
-  name: string;
+  name: OverridableName;
   /** The project's file, absolute. */
   file: string;
 }
@@ -69,7 +76,7 @@ export async function findOverrides(root: string, ownTemplates: string, diagnost
     const name = COMPONENT_FILE.exec(file)?.[1];
     if (!name) continue;
     if (Object.hasOwn(OVERRIDABLE, name)) {
-      overrides.push({ name, file: path.join(dir, file) });
+      overrides.push({ name: name as OverridableName, file: path.join(dir, file) });
       continue;
     }
     const suggestion = didYouMean(name, Object.keys(OVERRIDABLE), { moved: false });
