@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
 export { BuildFailed } from './diagnostics.ts';
-import { type Bundle, bundleClient } from './bundle/index.ts';
+import { type Bundle, bundleClient, bundleTemplates, packageRoot } from './bundle/index.ts';
+import { findOverrides, type Override } from './bundle/overrides.ts';
 import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { checkReferences } from './config/references.ts';
@@ -43,10 +44,17 @@ export interface BuildCache {
   parsed: ParseCache;
   pages: PageCache;
   highlighter?: CodeHighlighter;
-  /** The client bundle depends only on egdocs' own sources and the base URL; serve drops it when templates change. */
+  /**
+   * The client bundle depends only on egdocs' own sources, the project's overrides and the base URL; serve drops it
+   * when a template or an override changes.
+   */
   bundle?: Promise<Bundle>;
-  /** Templates loaded fresh after a change (serve); none means the ones compiled in. */
+  /** Templates compiled fresh (overrides, or a change under serve); none means the ones compiled in. */
   templates?: Templates;
+  /** Compile egdocs' templates from this folder rather than use the ones compiled in (serve, once one changed). */
+  templatesDir?: string;
+  /** The overrides `templates` and `bundle` were made with, as JSON: a file added or removed makes them again. */
+  overrides?: string;
   render: RenderMemo;
   /** The terms of each text the search index holds, so a save re-cuts only the texts it changed. */
   searchTerms: TermsMemo;
@@ -133,10 +141,24 @@ export async function buildSiteFiles({
   stopOnErrors(diagnostics);
   const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics }));
   stopOnErrors(diagnostics);
+  const root = config.paths.root;
+  let overrides: Override[] = [];
+  const templates = await step('templates', async () => {
+    overrides = await findOverrides(root, path.join(packageRoot, 'templates'), diagnostics);
+    // An override that throws while rendering is then named by its own file and line (see the render step).
+    if (overrides.length > 0) process.setSourceMapsEnabled(true);
+    if (!cache) return overrides.length > 0 ? bundleTemplates({ overrides, root }) : undefined;
+    if (cache.overrides !== JSON.stringify(overrides)) [cache.templates, cache.bundle] = [undefined, undefined];
+    cache.overrides = JSON.stringify(overrides);
+    if (overrides.length > 0 || cache.templatesDir)
+      cache.templates ??= await bundleTemplates({ templatesDir: cache.templatesDir, overrides, root });
+    return cache.templates;
+  });
   const bundle = await step('bundle', () => {
-    if (!cache) return bundled ?? bundleClient({ baseUrl: config.baseUrl });
+    if (!cache)
+      return bundled && overrides.length === 0 ? bundled : bundleClient({ baseUrl: config.baseUrl, overrides, root });
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
-    cache.bundle ??= bundleClient({ baseUrl: config.baseUrl }).catch((error) => {
+    cache.bundle ??= bundleClient({ baseUrl: config.baseUrl, overrides, root }).catch((error) => {
       cache.bundle = undefined;
       throw error;
     });
@@ -157,10 +179,11 @@ export async function buildSiteFiles({
       tabsUrl: bundle.parts.tabs,
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
-    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates: cache?.templates };
-    const options = { memo: cache?.render, diagnostics, root: config.paths.root };
-    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores.
-    const threads = cache ? 1 : (wanted ?? renderThreads(site.routes.length));
+    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
+    const options = { memo: cache?.render, diagnostics, root };
+    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
+    // render with the templates compiled in, so a project's overrides keep the render in this thread.
+    const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
     return threads > 1 ? renderInParallel(context, options, threads) : renderRoutes(context, options);
   });
   stopOnErrors(diagnostics);

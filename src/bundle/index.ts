@@ -9,6 +9,7 @@ import { fail } from '../diagnostics.ts';
 import type { Templates } from '../../templates/server.ts';
 import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
 import type { OutputFile } from '../types.ts';
+import { type Override, overridesPlugin } from './overrides.ts';
 
 export interface Bundle {
   files: OutputFile[];
@@ -48,13 +49,21 @@ function findPackageRoot(dir: string): string {
 
 export interface BundleOptions {
   baseUrl: string;
+  /** The project's template overrides (see overrides.ts); none adds nothing to the build. */
+  overrides?: Override[];
+  /** The project's folder, to name its files in errors. */
+  root?: string;
 }
 
 /**
- * Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css from egdocs' own client and templates
- * (the same templates the server rendered with; a project cannot swap them yet).
+ * Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css from egdocs' own client and templates, with the
+ * project's overrides in place: the same templates the server rendered with.
  */
-export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> {
+export async function bundleClient({ baseUrl, overrides = [], root = packageRoot }: BundleOptions): Promise<Bundle> {
+  const templatesDir = path.join(packageRoot, 'templates');
+  // No plugin at all without overrides, so a project without any gets the very bytes it got before they existed.
+  const plugins =
+    overrides.length > 0 ? [overridesPlugin({ overrides, templatesDir, packageRoot, bundleReact: true })] : [];
   const common: BuildOptions & { write: false } = {
     bundle: true,
     write: false,
@@ -66,7 +75,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker, tabs] = await esbuildOrDiagnostic(async () =>
+  const [client, worker, tabs] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
     Promise.all([
       build({
         ...common,
@@ -85,6 +94,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
         loader: { '.svg': 'file' },
         jsx: 'automatic',
         metafile: true,
+        plugins,
       }),
       // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
       build({
@@ -128,7 +138,7 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
  * pages it sends; never part of a built site. Not minified: it is read in the browser's developer tools.
  */
 export async function bundleLiveClient(): Promise<string> {
-  const result = await esbuildOrDiagnostic(() =>
+  const result = await esbuildOrDiagnostic()(() =>
     build({
       entryPoints: [path.join(packageRoot, 'src/client/live.ts')],
       bundle: true,
@@ -143,18 +153,32 @@ export async function bundleLiveClient(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+export interface TemplatesOptions {
+  /** The folder of egdocs' templates to compile; egdocs' own by default (tests of serve use a copy). */
+  templatesDir?: string;
+  /** The project's template overrides, put in place of egdocs' components. */
+  overrides?: Override[];
+  /** The project's folder, to name its files in errors. */
+  root?: string;
+}
+
 /**
- * A fresh copy of templates/server.ts, compiled from the templates as they are now on disk: `egdocs serve` renders
- * with it after a template changed. Written beside node_modules so its bare imports (react) resolve to the same
- * packages the server uses, imported, and deleted.
+ * A fresh copy of templates/server.ts, compiled from the templates as they are now on disk, with the project's
+ * overrides: `egdocs serve` renders with it after a template changed, and a build when the project overrides any.
+ * Written beside node_modules so its bare imports (react) resolve to the same packages the server uses, imported,
+ * and deleted.
  */
-export async function bundleTemplates(templatesDir = path.join(packageRoot, 'templates')): Promise<Templates> {
+export async function bundleTemplates({
+  templatesDir = path.join(packageRoot, 'templates'),
+  overrides = [],
+  root = packageRoot,
+}: TemplatesOptions = {}): Promise<Templates> {
   const outfile = path.join(
     packageRoot,
     'node_modules/.cache/egdocs',
     `templates-${process.pid}-${++templateBuilds}.mjs`,
   );
-  await esbuildOrDiagnostic(() =>
+  await esbuildOrDiagnostic({ workingDir: path.dirname(templatesDir), root, overrides })(() =>
     build({
       entryPoints: [path.join(templatesDir, 'server.ts')],
       outfile,
@@ -168,6 +192,8 @@ export async function bundleTemplates(templatesDir = path.join(packageRoot, 'tem
       // Messages then name 'templates/DocPage.tsx', relative to the folder holding the templates.
       absWorkingDir: path.dirname(templatesDir),
       logLevel: 'silent',
+      plugins:
+        overrides.length > 0 ? [overridesPlugin({ overrides, templatesDir, packageRoot, bundleReact: false })] : [],
     }),
   );
   try {
@@ -178,23 +204,66 @@ export async function bundleTemplates(templatesDir = path.join(packageRoot, 'tem
 }
 let templateBuilds = 0;
 
-/** Runs esbuild; its first error (a template or client file that does not compile) becomes a diagnostic at its line. */
-async function esbuildOrDiagnostic<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    const first = (error as { errors?: Message[] }).errors?.[0];
-    if (!first) throw error;
-    const at = first.location;
-    fail('template', first.text, at ? { file: at.file, line: at.line, column: at.column + 1 } : undefined);
-  }
+/** Where esbuild ran, and the project and overrides it compiled, to name their files in errors. */
+interface ErrorContext {
+  workingDir: string;
+  root: string;
+  overrides?: Override[];
+}
+const EGDOCS_ONLY: ErrorContext = { workingDir: packageRoot, root: packageRoot };
+
+/**
+ * Runs esbuild; its first error (a template, override or client file that does not compile) becomes a diagnostic at
+ * its line. esbuild names files relative to its working folder; a file of the project is named relative to `root`.
+ */
+function esbuildOrDiagnostic({ workingDir, root, overrides = [] }: ErrorContext = EGDOCS_ONLY) {
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      const first = (error as { errors?: Message[] }).errors?.[0];
+      if (!first) throw error;
+      const at = first.location;
+      if (!at) fail('template', first.text);
+      // Outside the project (egdocs' own templates), as esbuild names it: relative to the folder holding templates/.
+      const name = (full: string, outside = full) => {
+        const rel = path.relative(root, full);
+        return rel.startsWith('..') || path.isAbsolute(rel) ? outside : rel.split(path.sep).join('/');
+      };
+      // The module the overrides plugin makes has no lines of its own: its one way to fail is an override that does
+      // not export its component.
+      if (/^[\w-]+:\//.test(at.file)) {
+        const missing = overrides.find((override) => first.text.includes(`for import "${override.name}"`));
+        if (missing) {
+          const file = name(missing.file);
+          fail(
+            'template',
+            `${file} does not export '${missing.name}'`,
+            { file },
+            `an override exports its component by its name: export function ${missing.name}(props: ${missing.name}Props) { ... }`,
+          );
+        }
+        fail('template', first.text);
+      }
+      fail('template', first.text, {
+        file: name(path.resolve(workingDir, at.file), at.file),
+        line: at.line,
+        column: at.column + 1,
+      });
+    }
+  };
 }
 
 /**
- * The output file (relative to the output folder) that esbuild made for an entry point or dynamically imported module.
+ * The output file (relative to the output folder) that esbuild made for an entry point or dynamically imported module,
+ * or for the module the overrides plugin made in its place ('<namespace>:<absolute path>').
  */
 function outputOf(metafile: Metafile, entry: string): string | undefined {
-  return Object.keys(metafile.outputs).find((file) => metafile.outputs[file].entryPoint === entry);
+  const swapped = `:${path.join(packageRoot, entry)}`;
+  return Object.keys(metafile.outputs).find((file) => {
+    const entryPoint = metafile.outputs[file].entryPoint;
+    return entryPoint === entry || entryPoint?.endsWith(swapped);
+  });
 }
 
 /** From esbuild's metafile: the chunks each script needs before it can run (its static imports, transitively). */

@@ -8,3 +8,6 @@ export type { UserConfig } from './schema.ts';
 export function defineConfig(config: UserConfig): UserConfig {
   return config;
 }
+
+// The props of the components a project can override (its templates/ folder), for typing an override.
+export type * from '../../templates/index.ts';

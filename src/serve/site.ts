@@ -4,7 +4,6 @@
 // last good site and remembers the failure until the next good one.
 import path from 'node:path';
 import { buildSiteFiles, type BuildCache, createBuildCache } from '../build.ts';
-import { bundleTemplates } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { type ContentFiles, readContentFiles, updateContentFiles } from '../content/read.ts';
 import { MemoryWriter } from '../output/writer.ts';
@@ -56,7 +55,7 @@ export async function createDevSite({
   const load = () => loadConfig({ configFile, baseUrl });
   let config = await load();
   let cache: BuildCache = createBuildCache();
-  if (freshTemplates) cache.templates = await bundleTemplates(templatesDir);
+  if (freshTemplates) cache.templatesDir = templatesDir;
   /** content/ as last read: a save re-reads only the paths that changed. */
   let content: ContentFiles | undefined;
   let served: Served = { files: new Map(), build: 0 };
@@ -69,14 +68,16 @@ export async function createDevSite({
     if (changed.includes(configFile)) {
       // The config decides everything else: read it again and start from nothing.
       config = await load();
-      cache = createBuildCache();
+      cache = { ...createBuildCache(), templatesDir: cache.templatesDir };
       content = undefined;
     } else if (changed.some((file) => isInside(templatesDir, file))) {
       // Templates are compiled into the CLI: render with a fresh copy, and bundle the client again.
-      cache.templates = await bundleTemplates(templatesDir);
-      cache.bundle = undefined;
+      [cache.templatesDir, cache.templates, cache.bundle] = [templatesDir, undefined, undefined];
     }
     const root = config.paths.root;
+    // The project's overrides: the build compiles them again, for the server and the client.
+    if (changed.some((file) => isInside(path.join(root, 'templates'), file)))
+      [cache.templates, cache.bundle] = [undefined, undefined];
     const contentDir = path.join(root, 'content');
     if (content)
       await updateContentFiles(

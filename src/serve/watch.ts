@@ -7,7 +7,7 @@ import chokidar from 'chokidar';
 import { isInside } from './sources.ts';
 
 export interface WatchOptions {
-  /** The project's folder: its content/ and its config file are watched. */
+  /** The project's folder: its content/, its config file and its templates/ (overrides) are watched. */
   root: string;
   configFile: string;
   /** The templates folder, watched whole. */
@@ -32,6 +32,7 @@ const THROTTLE_MS = 60;
 /** Starts watching; resolves once the watcher is ready (a change from then on is seen). */
 export async function watchSources({ root, configFile, templatesDir, rebuild, log }: WatchOptions): Promise<Watch> {
   const contentDir = path.join(root, 'content');
+  const overridesDir = path.join(root, 'templates');
   let pending = new Set<string>();
   const lastEvent = new Map<string, number>();
   const rechecks = new Set<NodeJS.Timeout>();
@@ -73,9 +74,14 @@ export async function watchSources({ root, configFile, templatesDir, rebuild, lo
 
   // The project's folder is watched, not content/ and the config themselves: a watch on a folder that is deleted and
   // made again (a branch switch) or on a file replaced by a rename (vim's backup-write) would go quiet for good.
-  // Everything in it but content/ and the config is ignored, so node_modules, build/ and .git are never walked.
+  // Everything in it but content/, templates/ and the config is ignored, so node_modules, build/ and .git are never
+  // walked.
   const watched = (file: string) =>
-    file === root || isInside(contentDir, file) || file === configFile || isInside(templatesDir, file);
+    file === root ||
+    isInside(contentDir, file) ||
+    file === configFile ||
+    isInside(templatesDir, file) ||
+    isInside(overridesDir, file);
   const watcher = chokidar.watch([root, templatesDir], {
     ignoreInitial: true,
     ignored: (file: string) => !watched(path.resolve(file)),
