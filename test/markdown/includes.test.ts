@@ -213,6 +213,23 @@ test('a partial is no page: no route, no sidebar entry, no search document, no u
   assert.match(fileText(result, 'docs/intro/index.html'), 'Uniqueword here.');
 });
 
+test('check reports a broken link in a partial at the partial, with the including page as related', async () => {
+  const config = testConfig({ docs: { sidebars: { docs: ['intro'] } } });
+  const result = await buildSiteFiles({
+    config,
+    files: contentFiles({
+      'docs/intro.md': '# Intro\n\n::include{file="_partials/steps.md"}\n',
+      'docs/_partials/steps.md': 'Read [the guide](./guide.md).\n',
+    }),
+  });
+  assert.equal(result.diagnostics.map(printed), [
+    [
+      "content/docs/_partials/steps.md:1:18  markdown link './guide.md' points to content/docs/_partials/guide.md, which does not exist",
+      'note: content/docs/intro.md:3:1  included here',
+    ],
+  ]);
+});
+
 test('serve: editing a partial renders the pages that include it again, and only those', async () => {
   const config = testConfig({ docs: { sidebars: { docs: ['intro', 'other'] } } });
   const project = contentFiles({
