@@ -93,6 +93,7 @@ const OUT_OF_SIDEBAR = [
   ].map((p) => `tutorial-basics/${p}`),
   'tutorial-extras/manage-docs-versions',
   'tutorial-extras/translate-your-site',
+  'tutorial-extras/reuse-content',
 ];
 
 test.before(async () => {
