@@ -10,8 +10,8 @@ export interface MarkdownEnv {
   source: Source;
   /** Lines of the body as parsed (includes expanded), to find the column of a link on its line. */
   lines: string[];
-  /** Where each of `lines` was written: the page or an included file (see includes.ts). */
-  origins: LineOrigin[];
+  /** Where each of `lines` was written: the page or an included file (see includes.ts); none when nothing is. */
+  origins?: LineOrigin[];
   headings: Heading[];
   links: LinkRef[];
   diagnostics: Diagnostics;
@@ -23,10 +23,10 @@ export interface MarkdownEnv {
 
 /** Where a body line (0-based, as in a token's `map`) was written: the page's file or an included one. */
 export function originOf(env: MarkdownEnv, bodyLine0: number): LineOrigin {
-  return (
-    env.origins[bodyLine0] ??
-    env.origins.at(-1) ?? { file: env.source.file, line: env.source.bodyLine + bodyLine0, indent: 0 }
-  );
+  const origins = env.origins;
+  if (!origins) return { file: env.source.file, line: env.source.bodyLine + bodyLine0, indent: 0 };
+  // markdown-it may name the line after the last (an unclosed block's end): the last line is the nearest place.
+  return origins[bodyLine0] ?? origins.at(-1)!;
 }
 
 /**

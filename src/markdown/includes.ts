@@ -24,10 +24,10 @@ export interface LineOrigin {
   includedFrom?: Related[];
 }
 
-/** A page body with its includes replaced, and the origin of each of its lines. */
+/** A page body with its includes replaced, and the origin of each of its lines (none when it includes nothing). */
 export interface ExpandedBody {
   body: string;
-  origins: LineOrigin[];
+  origins?: LineOrigin[];
 }
 
 /** Includes nested deeper than this are an error: a chain that long is a mistake, and it bounds the work. */
@@ -48,6 +48,8 @@ export function expandIncludes(
   texts: Pick<ReadonlyMap<string, string>, 'get'>,
   diagnostics: Diagnostics,
 ): ExpandedBody {
+  // Most pages include nothing: they keep their body, and their lines map to the file by the body's first line.
+  if (!page.body.includes('::include')) return { body: page.body };
   const lines: string[] = [];
   const origins: LineOrigin[] = [];
   const expand = (source: NumberedLine[], frame: Frame, stack: string[], indent: string) => {
