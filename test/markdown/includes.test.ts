@@ -2,7 +2,7 @@
 // with links resolved from the included file and every problem reported where it is written.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
+import { BuildFailed, buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
 import { detailLines, type Diagnostic, Diagnostics, formatDiagnostic, withLineTexts } from '../../src/diagnostics.ts';
@@ -244,6 +244,26 @@ test('serve: editing a partial renders the pages that include it again, and only
   assert.is(warm.rendered.pages, 1);
   assert.match(fileText(warm, 'docs/intro/index.html'), 'Version two.');
   assert.not.match(fileText(warm, 'docs/intro/index.html'), 'Version one.');
+  const cold = await buildSiteFiles({ config, files: project, cache: createBuildCache() });
+  assert.is(fileText(warm, 'docs/intro/index.html'), fileText(cold, 'docs/intro/index.html'));
+});
+
+test('serve: a page whose include is missing builds once the partial is created', async () => {
+  const config = testConfig({ docs: { sidebars: { docs: ['intro'] } } });
+  const project = contentFiles({ 'docs/intro.md': '# Intro\n\n::include{file="_partials/later.md"}\n' });
+  const cache = createBuildCache();
+  try {
+    await buildSiteFiles({ config, files: project, cache });
+    assert.unreachable('a missing include fails the build');
+  } catch (error) {
+    assert.match(
+      formatDiagnostic((error as BuildFailed).diagnostics[0]),
+      'included file content/docs/_partials/later.md',
+    );
+  }
+  project.texts.set('content/docs/_partials/later.md', 'Here now.\n');
+  const warm = await buildSiteFiles({ config, files: project, cache });
+  assert.match(fileText(warm, 'docs/intro/index.html'), 'Here now.');
 });
 
 test.run();
