@@ -33,7 +33,8 @@ export interface ExpandedBody {
 /** Includes nested deeper than this are an error: a chain that long is a mistake, and it bounds the work. */
 export const MAX_INCLUDE_DEPTH = 8;
 
-const DIRECTIVE = /^(\s*)::include(?:\{(.*)\})?\s*$/;
+// Anything after `::include` is read as its attributes, so a slip (a missing brace) is an error, not printed text.
+const DIRECTIVE = /^(\s*)::include(?![\w-])(.*)$/;
 const ATTRIBUTE = /\s*([A-Za-z]+)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))\s*/y;
 const REGION_MARK = /^\s*<!--\s*(end)?region\s+([\w.-]+)\s*-->\s*$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -144,9 +145,11 @@ interface IncludeRequest {
 const SYNTAX_HINT = 'write ::include{file="../_partials/name.md"}, optionally with lines="5-20" or region="name"';
 
 /** The directive's attributes, or what is wrong with them. */
-function parseDirective(attributes: string | undefined, fromFile: string): IncludeRequest | Problem {
+function parseDirective(written: string, fromFile: string): IncludeRequest | Problem {
   const problem = (message: string): Problem => ({ message, hint: SYNTAX_HINT });
-  if (attributes === undefined) return problem('::include needs the file to include, in braces');
+  const braced = /^\{(.*)\}$/.exec(written.trim());
+  if (!braced) return problem('::include needs the file to include, in braces');
+  const attributes = braced[1];
   const values: Record<string, string> = {};
   ATTRIBUTE.lastIndex = 0;
   while (ATTRIBUTE.lastIndex < attributes.length) {
@@ -189,6 +192,10 @@ function pick(text: string, request: IncludeRequest): NumberedLine[] | Problem {
         hint: `end the range at line ${all.length} at most, or write lines="${from}-" to take the rest of the file`,
       };
     slice = all.slice(from - 1, to);
+  } else if (request.region === undefined && all[0]?.text.trim() === '---') {
+    // A whole page included: its front matter is for its own page, not this one.
+    const end = all.findIndex((line, i) => i > 0 && line.text.trim() === '---');
+    slice = all.slice(end + 1);
   } else if (request.region !== undefined) {
     const marks = all.map(({ text }) => REGION_MARK.exec(text));
     const start = marks.findIndex((mark) => mark && !mark[1] && mark[2] === request.region);

@@ -105,6 +105,14 @@ test('an include indented in a list item indents the included text, which stays 
   assert.match(page.html, /<li>\n<p>First<\/p>\n<p>Run keytool in a terminal.<\/p>\n<\/li>/);
 });
 
+test('a whole page included leaves its front matter out', async () => {
+  const { page, diagnostics } = await render('::include{file="../signing.md"}\n', {
+    'docs/signing.md': '---\ntitle: Signing\n---\nSigned text.\n',
+  });
+  assert.equal(diagnostics, []);
+  assert.is(page.html, '<p>Signed text.</p>\n');
+});
+
 test('a directive inside fenced code is shown, not expanded', async () => {
   const { page } = await render('```md\n::include{file="../_partials/missing.md"}\n```\n');
   assert.match(page.html, '::include{file=');
@@ -135,6 +143,10 @@ test('each bad include is an error at its directive, and the rest of the page re
     [
       '::include{path="x.md"}',
       'content/docs/app/page.md:3:1  unknown include attribute \'path\' (an include takes file, lines and region); write ::include{file="../_partials/name.md"}, optionally with lines="5-20" or region="name"',
+    ],
+    [
+      '::include{file="../_partials/keystore.md"',
+      'content/docs/app/page.md:3:1  ::include needs the file to include, in braces; write ::include{file="../_partials/name.md"}, optionally with lines="5-20" or region="name"',
     ],
     [
       '::include',
