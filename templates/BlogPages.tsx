@@ -58,19 +58,19 @@ function PostSummary({ post, chrome }: { post: BlogPostMeta; chrome: Chrome }) {
       </h2>
       <PostMeta post={post} chrome={chrome} />
       <Markdown html={post.excerptHtml} />
-      <footer className="post-summary-footer">
-        <PostTags post={post} />
-        {post.truncated ? (
-          <a className="read-more" href={post.path} aria-label={`Read more about ${post.title}`}>
+      {post.truncated ? (
+        <p className="read-more">
+          <a href={post.path} aria-label={`Read more about ${post.title}`}>
             Read more
           </a>
-        ) : null}
-      </footer>
+        </p>
+      ) : null}
+      <PostTags post={post} />
     </article>
   );
 }
 
-function RecentPosts({ posts }: { posts: NavLink[] }) {
+function RecentPosts({ posts, current }: { posts: NavLink[]; current: string }) {
   return (
     <aside className="blog-sidebar">
       <nav aria-label="Recent posts">
@@ -78,7 +78,9 @@ function RecentPosts({ posts }: { posts: NavLink[] }) {
         <ul>
           {posts.map((post) => (
             <li key={post.href}>
-              <a href={post.href}>{post.label}</a>
+              <a href={post.href} aria-current={post.href === current ? 'page' : undefined}>
+                {post.label}
+              </a>
             </li>
           ))}
         </ul>
@@ -87,10 +89,20 @@ function RecentPosts({ posts }: { posts: NavLink[] }) {
   );
 }
 
-function BlogShell({ chrome, children, toc }: { chrome: Chrome; children: ReactNode; toc?: ReactNode }) {
+function BlogShell({
+  chrome,
+  route,
+  children,
+  toc,
+}: {
+  chrome: Chrome;
+  route: Route;
+  children: ReactNode;
+  toc?: ReactNode;
+}) {
   return (
     <div className="blog-layout">
-      <RecentPosts posts={chrome.recentPosts} />
+      <RecentPosts posts={chrome.recentPosts} current={route.path} />
       <main id="main" className="blog-main">
         {children}
       </main>
@@ -101,7 +113,7 @@ function BlogShell({ chrome, children, toc }: { chrome: Chrome; children: ReactN
 
 export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog-list'> }) {
   return (
-    <BlogShell chrome={chrome}>
+    <BlogShell chrome={chrome} route={route}>
       <h1 className="visually-hidden">{route.title}</h1>
       {data.posts.map((post) => (
         <PostSummary key={post.path} post={post} chrome={chrome} />
@@ -129,7 +141,7 @@ export function BlogList({ chrome, route, data }: PageProps & { data: Data<'blog
 export function BlogPost({ chrome, route, data }: PageProps & { data: Data<'blog-post'> }) {
   const active = useActiveHeading(data.toc);
   return (
-    <BlogShell chrome={chrome} toc={<Toc items={data.toc} active={active} />}>
+    <BlogShell chrome={chrome} route={route} toc={<Toc items={data.toc} active={active} />}>
       <article className="blog-post">
         <h1>{route.title}</h1>
         <PostMeta post={data.post} chrome={chrome} />
@@ -200,7 +212,7 @@ export function BlogAuthors({ route, data }: PageProps & { data: Data<'blog-auth
 
 export function BlogAuthor({ chrome, route, data }: PageProps & { data: Data<'blog-author'> }) {
   return (
-    <BlogShell chrome={chrome}>
+    <BlogShell chrome={chrome} route={route}>
       <header className="author-header">
         <h1>{route.title}</h1>
         {data.author.title ? <p className="author-title">{data.author.title}</p> : null}
@@ -241,7 +253,7 @@ export function TagsList({ route, data }: PageProps & { data: Data<'blog-tags'> 
 
 export function BlogTag({ chrome, route, data }: PageProps & { data: Data<'blog-tag'> }) {
   return (
-    <BlogShell chrome={chrome}>
+    <BlogShell chrome={chrome} route={route}>
       <header>
         <h1>{route.title}</h1>
         <a href={data.allTagsHref}>View all tags</a>

@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import type { TocItem } from '../src/types.ts';
 
 /**
- * The heading the reader is in: the last one scrolled past the navbar; at the very bottom of the page, the last
- * one on screen (a short final section may never reach the top); before the first one, none.
+ * The heading the reader is in: the last one above the reading line, a third of the way down the space below the
+ * navbar (a section whose heading has just come into the upper part of the screen is the one being read; waiting
+ * for it to reach the navbar made the highlight trail a section behind). At the very bottom of the page, the last
+ * heading on screen (a short final section may never reach the line); before the first one, none. After a jump to
+ * a heading (a TOC link, a `#id` address), that heading stays current until the reader scrolls themselves, so a
+ * short section followed closely by the next is still the one highlighted.
  */
 export function useActiveHeading(items: TocItem[]): string | undefined {
   const [active, setActive] = useState<string>();
@@ -13,27 +17,41 @@ export function useActiveHeading(items: TocItem[]): string | undefined {
       .split('\n')
       .map((id) => document.getElementById(id))
       .filter((element): element is HTMLElement => element !== null);
+    // The heading of the last jump, until the reader scrolls (wheel, touch, keys, a press on the scrollbar).
+    let jumped: HTMLElement | undefined;
     const update = () => {
-      const top = (document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0) + 16;
-      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+      const navbar = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 0;
+      const line = navbar + (innerHeight - navbar) / 3;
+      const atBottom = innerHeight + scrollY >= document.documentElement.scrollHeight - 4;
       let current: HTMLElement | undefined;
       for (const heading of headings) {
         const y = heading.getBoundingClientRect().top;
-        if (y <= top || (atBottom && y < window.innerHeight)) current = heading;
+        if (y <= line || (atBottom && y < innerHeight)) current = heading;
       }
-      setActive(current?.id);
+      // The jump's heading holds while it is still in the upper part of the screen.
+      const y = jumped?.getBoundingClientRect().top ?? -1;
+      setActive((y >= 0 && y <= line ? jumped : current)?.id);
+    };
+    const onHash = () => {
+      jumped = headings.find((heading) => location.hash === `#${encodeURIComponent(heading.id)}`);
+      update();
     };
     let frame = 0;
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(() => ((frame = 0), update()));
     };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll, { passive: true });
+    const release = () => (jumped = undefined);
+    const listeners: [string, () => void][] = [
+      ['scroll', onScroll],
+      ['resize', onScroll],
+      ['hashchange', onHash],
+      ...['wheel', 'touchstart', 'keydown', 'pointerdown'].map((type): [string, () => void] => [type, release]),
+    ];
+    for (const [type, listener] of listeners) addEventListener(type, listener, { passive: true });
+    onHash();
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      for (const [type, listener] of listeners) removeEventListener(type, listener);
     };
   }, [ids]);
   return active;

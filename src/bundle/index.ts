@@ -81,6 +81,8 @@ export async function bundleClient({ baseUrl }: BundleOptions): Promise<Bundle> 
         // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
         chunkNames: 'js/[name].[hash]',
         assetNames: 'media/[name].[hash]',
+        // The admonition icons the stylesheet masks with: files of their own, fetched only where one is shown.
+        loader: { '.svg': 'file' },
         jsx: 'automatic',
         metafile: true,
       }),

@@ -54,6 +54,8 @@ export interface MarkdownRenderer {
   readonly rendered: number;
 }
 
+/** Characters past which inline code may wrap (about a third of the narrowest column). */
+const LONG_INLINE_CODE = 24;
 const TRUNCATE = /^<!--\s*truncate\s*-->\s*$/;
 const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
@@ -86,6 +88,13 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   // Tables get a scroll wrapper so wide ones scroll on their own instead of the page.
   md.renderer.rules.table_open = () => '<div class="table-wrapper"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
+  // Inline code no wider than a short phrase never breaks (`storageBucket` split after `storage` reads as two
+  // words); longer code (URLs, paths) is marked so it may wrap, and does not push the page wider on a phone.
+  const codeInline = md.renderer.rules.code_inline!;
+  md.renderer.rules.code_inline = (tokens, idx, options, env, self) => {
+    if (tokens[idx].content.length > LONG_INLINE_CODE) tokens[idx].attrJoin('class', 'code-long');
+    return codeInline(tokens, idx, options, env, self);
+  };
 
   const texts = tracked('text', context.content.texts);
   const renderOne = (

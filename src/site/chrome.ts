@@ -77,9 +77,13 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
           activeBase: withBase(config, config.docs.routeBasePath),
         });
         break;
-      case 'link':
-        navbar.push({ type: 'link', ...resolve(item, key), position: item.position });
+      case 'link': {
+        const link = resolve(item, key);
+        // A link to a section of this site (the blog, a docs folder) stays marked on every page under it.
+        const section = link.href.startsWith(config.baseUrl) && link.href.endsWith('/') && link.href !== config.baseUrl;
+        navbar.push({ type: 'link', ...link, position: item.position, activeBase: section ? link.href : undefined });
         break;
+      }
       case 'dropdown':
         navbar.push({
           type: 'dropdown',

@@ -8,6 +8,8 @@ import { Excerpt } from './Excerpt.tsx';
 
 /** How many results the search page shows at most. */
 const PAGE_LIMIT = 100;
+/** How many sections of one page are listed before the rest fold under "N more on this page". */
+const SECTIONS_SHOWN = 3;
 
 /** What the search page was asked for besides the query: a search context and a docs version (SPEC: ctx, version). */
 function scopeNote(params: URLSearchParams, version: SearchResultsProps['version']): string | undefined {
@@ -133,29 +135,41 @@ export function SearchResults({ version }: SearchResultsProps) {
     <div className="search-results">
       {scope}
       <p className="search-summary">
-        {hits.length === PAGE_LIMIT
-          ? `The best ${PAGE_LIMIT} results`
-          : `${hits.length} result${hits.length === 1 ? '' : 's'}`}
-        {' on '}
         {groups.size} page{groups.size === 1 ? '' : 's'} for “{query}”
+        {hits.length === PAGE_LIMIT ? `, from the best ${PAGE_LIMIT} sections` : null}
       </p>
-      {[...groups.values()].map((pageHits) => (
-        // Not a labelled section: two pages may share a title, and landmarks need unique names.
-        <div key={pageHits[0].page} className="search-result-page">
-          <h2>
-            <a href={pageHits[0].url.replace(/#.*$/, '')}>{pageHits[0].title}</a>
-          </h2>
-          {pageHits[0].breadcrumb ? <p className="search-breadcrumb">{pageHits[0].breadcrumb}</p> : null}
-          <ul>
-            {pageHits.map((hit) => (
-              <li key={hit.url}>
-                <a href={hit.url}>{hit.heading || pageHits[0].title}</a>
-                <Excerpt hit={hit} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <ol className="search-result-pages">
+        {[...groups.values()].map((pageHits) => (
+          // Not labelled sections: two pages may share a title, and landmarks need unique names.
+          <li key={pageHits[0].page} className="search-result-page">
+            {pageHits[0].breadcrumb ? <p className="search-breadcrumb">{pageHits[0].breadcrumb}</p> : null}
+            <h2>
+              <a href={pageHits[0].url.replace(/#.*$/, '')}>{pageHits[0].title}</a>
+            </h2>
+            <SectionList hits={pageHits.slice(0, SECTIONS_SHOWN)} title={pageHits[0].title} />
+            {pageHits.length > SECTIONS_SHOWN ? (
+              <details className="search-more">
+                <summary>{pageHits.length - SECTIONS_SHOWN} more on this page</summary>
+                <SectionList hits={pageHits.slice(SECTIONS_SHOWN)} title={pageHits[0].title} />
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ol>
     </div>
+  );
+}
+
+/** A page's matching sections: the section's link and the words that matched. */
+function SectionList({ hits, title }: { hits: SearchHit[]; title: string }) {
+  return (
+    <ul className="search-sections">
+      {hits.map((hit) => (
+        <li key={hit.url}>
+          <a href={hit.url}>{hit.heading || title}</a>
+          <Excerpt hit={hit} />
+        </li>
+      ))}
+    </ul>
   );
 }

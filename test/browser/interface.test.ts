@@ -86,13 +86,24 @@ test('the table of contents highlights the section being read; on narrow screens
   const toc = page.locator('.doc-toc').getByRole('navigation', { name: 'On this page' });
   const ids = await toc.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!.slice(1)));
   assert.ok(ids.length > 4);
+  const isCurrent = (id: string) =>
+    page.waitForFunction(
+      (id) => document.querySelector(`.doc-toc a[aria-current="location"]`)?.getAttribute('href') === `#${id}`,
+      id,
+    );
+  // A heading 150 px below the navbar, in the upper third of the screen, is the section being read.
   const target = ids[3];
-  await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
-  await page.waitForFunction(
-    (id) => document.querySelector(`.doc-toc a[aria-current="location"]`)?.getAttribute('href') === `#${id}`,
-    target,
-  );
+  await page.evaluate((id) => {
+    const navbar = document.querySelector('.navbar')!.getBoundingClientRect().bottom;
+    window.scrollBy(0, document.getElementById(id)!.getBoundingClientRect().top - navbar - 150);
+  }, target);
+  await isCurrent(target);
   assert.is(await toc.locator('a[aria-current="location"]').count(), 1);
+  // A TOC link makes its heading current, and the marker is not an underline.
+  await toc.getByRole('link').nth(1).click();
+  await isCurrent(ids[1]);
+  const marked = toc.locator('a[aria-current="location"]');
+  assert.is(await marked.evaluate((a) => getComputedStyle(a).textDecorationLine), 'none');
   await page.setViewportSize({ width: 700, height: 900 });
   assert.not.ok(await toc.isVisible(), 'the side TOC goes below 996 px');
   const button = page.getByRole('button', { name: 'On this page' });

@@ -216,7 +216,22 @@ test('a cold load of /search/?q=firebase shows results by page, from the worker;
   const { fetched, workers } = watch(page);
   await open(page, `${h.base}search/?q=firebase`);
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
-  assert.match((await page.locator('.search-summary').textContent()) ?? '', /results? on \d+ pages? for “firebase”/);
+  assert.match((await page.locator('.search-summary').textContent()) ?? '', /^\d+ pages? for “firebase”/);
+  // One entry per page, at most three sections showing; the rest of a page's sections open in place.
+  const pages = page.locator('ol.search-result-pages > li');
+  assert.ok((await pages.count()) > 3, 'results grouped by page');
+  const sectionCounts = await pages.evaluateAll((items) =>
+    items.map((item) => [...item.querySelectorAll('.search-sections li')].filter((li) => li.checkVisibility()).length),
+  );
+  assert.ok(
+    sectionCounts.every((n) => n >= 1 && n <= 3),
+    `1 to 3 sections show per page: ${sectionCounts}`,
+  );
+  const more = page.locator('.search-more summary').first();
+  const folded = Number(/^(\d+) more/.exec((await more.textContent()) ?? '')?.[1]);
+  assert.ok(folded > 0, 'a page with more than three matching sections folds the rest');
+  await more.click();
+  assert.is(await more.locator('xpath=..').locator('li').filter({ visible: true }).count(), folded);
   assert.ok(
     workers.some((url) => WORKER.test(url)),
     `a search worker started: ${workers.join()}`,
