@@ -2,9 +2,9 @@
 // that file (whole, `lines="5-20"`, or the named region between `<!-- region name -->` and `<!-- endregion name -->`).
 //
 // Why this syntax: the admonitions are `:::` containers; a two-colon leaf with `{key="value"}` attributes is the
-// same family (the generic directive syntax of remark and MkDocs' extensions) and its attributes read like a fence's
-// `title="..."`. An HTML comment would be invisible when a mistake leaves it unexpanded, and `@include(...)` is
-// ordinary text that markdown would print.
+// same family (the CommonMark generic directives proposal, as remark-directive reads it) and its attributes read like
+// a fence's `title="..."`. An HTML comment would hide a directive that a slip leaves unexpanded, and `@include(...)` is
+// ordinary text that markdown would print. Indented (in a list item), the included lines get the same indentation.
 //
 // Why before markdown-it: the included text becomes part of the page's source, so its headings reach the TOC and
 // search, its reference links resolve, and its lists and admonitions nest as if written in place. Every output line
