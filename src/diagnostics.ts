@@ -53,12 +53,12 @@ export interface Diagnostic {
 export class Diagnostics {
   readonly items: Diagnostic[] = [];
 
-  warn(code: DiagnosticCode, message: string, location?: Location, hint?: string): void {
-    this.items.push({ severity: 'warning', code, message, location, hint });
+  warn(code: DiagnosticCode, message: string, location?: Location, hint?: string, related?: Related[]): void {
+    this.items.push({ severity: 'warning', code, message, location, hint, ...(related?.length ? { related } : {}) });
   }
 
-  error(code: DiagnosticCode, message: string, location?: Location, hint?: string): void {
-    this.items.push({ severity: 'error', code, message, location, hint });
+  error(code: DiagnosticCode, message: string, location?: Location, hint?: string, related?: Related[]): void {
+    this.items.push({ severity: 'error', code, message, location, hint, ...(related?.length ? { related } : {}) });
   }
 
   get warnings(): Diagnostic[] {
@@ -96,8 +96,16 @@ export function diagnosticsOf(error: unknown): Diagnostic[] | undefined {
 }
 
 /** Stops with one problem, where nothing after it can go on (the config cannot load, the output folder is refused). */
-export function fail(code: DiagnosticCode, message: string, location?: Location, hint?: string): never {
-  throw new BuildFailed([{ severity: 'error', code, message, location, hint }]);
+export function fail(
+  code: DiagnosticCode,
+  message: string,
+  location?: Location,
+  hint?: string,
+  related?: Related[],
+): never {
+  throw new BuildFailed([
+    { severity: 'error', code, message, location, hint, ...(related?.length ? { related } : {}) },
+  ]);
 }
 
 /** Fills in each location's line text from the files' texts (those it knows), so printers can show the line. */

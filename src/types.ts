@@ -3,7 +3,7 @@
 // Templates and the client import their shapes from here, so a field documented here means the same everywhere.
 
 import type { Diagnostic } from './diagnostics.ts';
-import type { Location } from './diagnostics.ts';
+import type { Location, Related } from './diagnostics.ts';
 export type { Diagnostic, Location } from './diagnostics.ts';
 
 // ---------------------------------------------------------------- config
@@ -116,6 +116,8 @@ export interface ContentSet {
   blogTags: Map<string, TagInfo>;
   /** Non-markdown files by path from the project root (content/static/** and images beside pages). */
   assets: Map<string, Uint8Array>;
+  /** Markdown and YAML texts by path from the project root, partials (`_` files) included, for includes. */
+  texts: ReadonlyMap<string, string>;
 }
 
 // ---------------------------------------------------------------- markdown
@@ -125,6 +127,7 @@ export interface Heading {
   level: number;
   id: string;
   text: string;
+  /** 1-based line in the page's file (for a heading in included text, the line of the page's include directive). */
   line: number;
 }
 
@@ -137,8 +140,13 @@ export interface LinkRef {
   /** Anchor without '#', or ''. */
   hash: string;
   kind: 'internal' | 'external' | 'markdown' | 'anchor' | 'image';
+  /** 1-based line and column in the page's file, or in `file` when set. */
   line: number;
   column: number;
+  /** The included file the link is written in, when it is not the page's own (see markdown/includes.ts). */
+  file?: string;
+  /** For a link in an included file: the directives that brought it into the page, innermost first. */
+  includedFrom?: Related[];
 }
 
 /** A part of a page for search: a heading (h2/h3) and the plain text under it. */

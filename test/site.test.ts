@@ -94,6 +94,8 @@ const OUT_OF_SIDEBAR = [
   'tutorial-extras/manage-docs-versions',
   'tutorial-extras/translate-your-site',
   'tutorial-extras/customize-templates',
+  'tutorial-extras/reuse-content',
+  'tutorial-extras/tabs-and-alerts',
 ];
 
 test.before(async () => {

@@ -20,8 +20,9 @@ export function checkLinks(site: Site, written: readonly string[], diagnostics: 
     const file = page.source.file;
     for (const link of page.links) {
       const problem = checkLink(targets, link, file);
-      if (problem)
-        diagnostics.warn(problem.code, problem.message, { file, line: link.line, column: link.column }, problem.hint);
+      // A link in an included file is fixed there; the page that includes it is a related place.
+      const at = { file: link.file ?? file, line: link.line, column: link.column };
+      if (problem) diagnostics.warn(problem.code, problem.message, at, problem.hint, link.includedFrom);
     }
   }
   // What the layout adds to every page (navbar, footer, announcement, the home page's cards, redirects, favicon):
@@ -83,7 +84,7 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
         message: `markdown link '${written(link.raw)}' points to ${link.href}, which does not exist`,
         hint:
           guess &&
-          `did you mean '${markdownPathFrom(file, guess, link.raw)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
+          `did you mean '${markdownPathFrom(link.file ?? file, guess, link.raw)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
       };
     }
     case 'internal': {

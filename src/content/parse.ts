@@ -45,6 +45,7 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
     authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
     blogTags: orNone(() => readTags(files.texts.get('content/blog/tags.yml')), diagnostics),
     assets: files.assets,
+    texts: files.texts,
   };
 }
 

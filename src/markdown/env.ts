@@ -1,14 +1,17 @@
 // Per-render state shared by the markdown plugins: markdown-it passes `env` to every rule,
 // so plugins record what they see here instead of re-parsing output HTML later.
 import type { Heading, LinkRef, Source } from '../types.ts';
-import type { Diagnostics } from '../diagnostics.ts';
+import type { Diagnostics, Location, Related } from '../diagnostics.ts';
+import type { LineOrigin } from './includes.ts';
 
 export interface MarkdownEnv {
   // markdown-it types env as an open record; the index signature lets MarkdownEnv pass as one.
   [key: string | symbol]: unknown;
   source: Source;
-  /** Source lines of the body, to find the column of a link on its line. */
+  /** Lines of the body as parsed (includes expanded), to find the column of a link on its line. */
   lines: string[];
+  /** Where each of `lines` was written: the page or an included file (see includes.ts); none when nothing is. */
+  origins?: LineOrigin[];
   headings: Heading[];
   links: LinkRef[];
   diagnostics: Diagnostics;
@@ -20,9 +23,32 @@ export interface MarkdownEnv {
   needsHighlighter?: boolean;
 }
 
-/** File line (1-based) of a token's first body line (`map[0]`, 0-based). */
-export function fileLine(env: MarkdownEnv, bodyLine0: number): number {
-  return env.source.bodyLine + bodyLine0;
+/** Where a body line (0-based, as in a token's `map`) was written: the page's file or an included one. */
+export function originOf(env: MarkdownEnv, bodyLine0: number): LineOrigin {
+  const origins = env.origins;
+  if (!origins) return { file: env.source.file, line: env.source.bodyLine + bodyLine0, indent: 0 };
+  // markdown-it may name the line after the last (an unclosed block's end): the last line is the nearest place.
+  return origins[bodyLine0] ?? origins.at(-1)!;
+}
+
+/**
+ * A diagnostic's place for a body line and a column in it (1-based, as counted in `lines`): the file and line it was
+ * written on, and for included text the directives it came through as related locations.
+ */
+export function placeOf(
+  env: MarkdownEnv,
+  bodyLine0: number,
+  column = 1,
+): { location: Location; related: Related[] | undefined } {
+  const origin = originOf(env, bodyLine0);
+  const location = { file: origin.file, line: origin.line, column: Math.max(1, column - origin.indent) };
+  return { location, related: origin.includedFrom };
+}
+
+/** The page's own line for a body line: in included text, the line of the page's directive that brought it in. */
+export function pageLine(env: MarkdownEnv, bodyLine0: number): number {
+  const origin = originOf(env, bodyLine0);
+  return origin.includedFrom?.at(-1)?.location.line ?? origin.line;
 }
 
 /** A token attribute as a string ('' when absent); markdown-it types attribute values as string | number. */

@@ -5,6 +5,7 @@ import type { Token } from 'markdown-it';
 import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
+import { expandIncludes } from './includes.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { alerts } from './plugins/alerts.ts';
 import { tabs } from './plugins/tabs.ts';
@@ -30,8 +31,9 @@ export interface MarkdownContext {
 
 /**
  * Pages rendered by earlier builds, by file. A page depends on its source and on what it looked up while rendering:
- * the routes of the files its `.md` links name and the bytes of its images. Recording those lookups means a save
- * renders only the pages it can change: the edited one, and those linking to a page that was added, moved or removed.
+ * the routes of the files its `.md` links name, the bytes of its images and the texts of the files it includes.
+ * Recording those lookups means a save renders only the pages it can change: the edited one, those including it, and
+ * those linking to a page that was added, moved or removed.
  */
 export type PageCache = Map<string, CachedPage>;
 
@@ -43,7 +45,7 @@ interface CachedPage {
   lookups: Lookup[];
 }
 
-type Lookup = [table: 'route' | 'asset', key: string, value: unknown];
+type Lookup = [table: 'route' | 'asset' | 'text', key: string, value: unknown];
 
 export interface MarkdownRenderer {
   /** Renders every source; a source that throws is handed to onError and left out. */
@@ -66,7 +68,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   let lookups: Lookup[] = [];
   // `.md` links name files; the routes step gave each file's source its route.
   const routeOfFile = new Map(context.content.sources.map((source) => [source.file, source.route]));
-  const tables = { route: routeOfFile, asset: context.content.assets } as const;
+  const tables = { route: routeOfFile, asset: context.content.assets, text: context.content.texts } as const;
   const tracked = <T>(table: keyof typeof tables, map: ReadonlyMap<string, T>) => ({
     get(key: string): T | undefined {
       const value = map.get(key);
@@ -98,9 +100,15 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     return codeInline(tokens, idx, options, env, self);
   };
 
-  const renderOne = (source: Source, diagnostics: Diagnostics): { page: Page; needsHighlighter: boolean } => {
-    const env: MarkdownEnv = { source, lines: source.body.split('\n'), headings: [], links: [], diagnostics };
-    const tokens = md.parse(source.body, env);
+  const texts = tracked('text', context.content.texts);
+  const renderOne = (
+    source: Source,
+    diagnostics: Diagnostics,
+  ): { page: Page; body: string; needsHighlighter: boolean } => {
+    // Before parsing, so included headings, links and text are the page's own (see includes.ts for why).
+    const { body, origins } = expandIncludes(source, texts, diagnostics);
+    const env: MarkdownEnv = { source, lines: body.split('\n'), origins, headings: [], links: [], diagnostics };
+    const tokens = md.parse(body, env);
     const h1 = takeLeadingH1(tokens);
     const truncateAt = tokens.findIndex((t) => t.type === 'html_block' && TRUNCATE.test(t.content.trim()));
     const html = md.renderer.render(tokens, md.options, env);
@@ -119,7 +127,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
-    return { page, needsHighlighter: env.needsHighlighter === true };
+    return { page, body, needsHighlighter: env.needsHighlighter === true };
   };
 
   const fresh = (entry: CachedPage | undefined, source: Source): entry is CachedPage =>
@@ -130,7 +138,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     const cache = context.cache ?? new Map<string, CachedPage>();
     // First pass from the highlight cache; Shiki loads only if some block is new, then those pages render again.
     const pages: (Page | undefined)[] = [];
-    const again: number[] = [];
+    const again: { i: number; body: string }[] = [];
     rendered = 0;
     sources.forEach((source, i) => {
       const cached = cache.get(source.file);
@@ -144,10 +152,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       lookups = [];
       rendered++;
       try {
-        const { page, needsHighlighter } = renderOne(source, diagnostics);
+        const { page, body, needsHighlighter } = renderOne(source, diagnostics);
         pages[i] = page;
         cache.set(source.file, { source, page, diagnostics: diagnostics.items, lookups });
-        if (needsHighlighter) again.push(i);
+        if (needsHighlighter) again.push({ i, body });
       } catch (error) {
         onError(source, error);
       } finally {
@@ -156,10 +164,11 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     });
     if (again.length > 0) {
       const langs = new Set<string>();
-      for (const i of again) for (const match of sources[i].body.matchAll(FENCE_LANG)) langs.add(match[1]);
+      for (const { body } of again) for (const match of body.matchAll(FENCE_LANG)) langs.add(match[1]);
       await code.load(langs);
       // The first pass already recorded these pages' diagnostics and lookups; the second must not repeat them.
-      for (const i of again)
+      lookups = [];
+      for (const { i } of again)
         cache.get(sources[i].file)!.page = pages[i] = renderOne(sources[i], new Diagnostics()).page;
     }
     const present = new Set(sources.map((source) => source.file));

@@ -153,6 +153,23 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
   page.close();
 });
 
+test('saving a partial rebuilds the page that includes it', async () => {
+  const page = await connect();
+  await page.next('hello');
+  await mkdir(path.join(project, 'content/docs/_partials'));
+  await writeFile(path.join(project, 'content/docs/_partials/steps.md'), 'Shared step one.\n');
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\n::include{file="_partials/steps.md"}\n');
+  await settles(page, async () => (await (await get('docs/setup/')).text()).includes('Shared step one.'));
+
+  await writeFile(path.join(project, 'content/docs/_partials/steps.md'), 'Shared step two.\n');
+  // The saves before may have been built in two steps: the reload that counts is the one naming the partial.
+  const partial = path.join('content', 'docs', '_partials', 'steps.md');
+  while (!((await page.next('reload')) as { changed: string[] }).changed.includes(partial));
+  assert.match(await (await get('docs/setup/')).text(), 'Shared step two.');
+  assert.is((await get('docs/_partials/steps/')).status, 404);
+  page.close();
+});
+
 test('a broken save shows the error with file and line, keeps the last good site, and the next good save recovers', async () => {
   const page = await connect();
   await page.next('hello');

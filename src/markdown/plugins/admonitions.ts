@@ -3,7 +3,7 @@
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import { fail } from '../../diagnostics.ts';
 import type { MarkdownEnv } from '../env.ts';
-import { fileLine } from '../env.ts';
+import { placeOf } from '../env.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger'] as const;
 const DEFAULT_TITLES: Record<string, string> = {
@@ -39,13 +39,8 @@ export function admonitions(md: MarkdownIt): void {
         else if (/^:::\s*$/.test(text) && --depth === 0) break;
       }
       if (next >= endLine) {
-        const env = state.env as unknown as MarkdownEnv;
-        fail(
-          'content',
-          `':::${type}' is never closed`,
-          { file: env.source.file, line: fileLine(env, startLine), column: 1 },
-          "add a line ':::' after its content",
-        );
+        const { location, related } = placeOf(state.env as unknown as MarkdownEnv, startLine);
+        fail('content', `':::${type}' is never closed`, location, "add a line ':::' after its content", related);
       }
 
       const title = match[2]?.trim() || DEFAULT_TITLES[type];

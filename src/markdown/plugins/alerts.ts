@@ -4,7 +4,7 @@
 // quote's content is rendered exactly as the admonition's would be.
 import type { MarkdownIt, StateCore } from 'markdown-it';
 import type { MarkdownEnv } from '../env.ts';
-import { fileLine } from '../env.ts';
+import { placeOf } from '../env.ts';
 import { didYouMean } from '../../diagnostics.ts';
 
 const ALERTS: Record<string, { type: string; title: string }> = {
@@ -31,11 +31,13 @@ export function alerts(md: MarkdownIt): void {
         const env = state.env as MarkdownEnv;
         const known = Object.keys(ALERTS);
         const near = didYouMean(marker[1].toUpperCase(), known);
+        const { location, related } = placeOf(env, open.map?.[0] ?? 0);
         env.diagnostics.warn(
           'content',
           `'[!${marker[1]}]' is not a GitHub alert type, so the quote stays a quote`,
-          { file: env.source.file, line: fileLine(env, open.map?.[0] ?? 0), column: 1 },
+          location,
           near ? `did you mean '[!${near}]'?` : `GitHub's alert types are ${known.join(', ')}`,
+          related,
         );
         continue;
       }

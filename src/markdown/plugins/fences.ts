@@ -2,7 +2,7 @@
 // item, an admonition), so a forgotten ``` turns the rest of the page into code without any error. The build goes on,
 // as the reader would see it, with a warning at the opening line, where the writer can tell which fence it is.
 import type { MarkdownIt } from 'markdown-it';
-import { fileLine, type MarkdownEnv } from '../env.ts';
+import { type MarkdownEnv, placeOf } from '../env.ts';
 
 export function unclosedFences(md: MarkdownIt): void {
   // After 'block': fences are block tokens with their lines; nothing later changes them.
@@ -15,11 +15,13 @@ export function unclosedFences(md: MarkdownIt): void {
       if (end - 1 > start && closes(env.lines[end - 1] ?? '', token.markup)) continue;
       const opening = token.markup + (token.info.trim().split(/\s+/)[0] ?? '');
       const column = Math.max(0, env.lines[start].indexOf(token.markup)) + 1;
+      const { location, related } = placeOf(env, start, column);
       env.diagnostics.warn(
         'unclosed-fence',
         `code fence '${opening}' is never closed, so the text after it shows as code`,
-        { file: env.source.file, line: fileLine(env, start), column },
+        location,
         `add a line '${token.markup}' after the code`,
+        related,
       );
     }
   });

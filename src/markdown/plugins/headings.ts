@@ -3,7 +3,7 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import { fail } from '../../diagnostics.ts';
-import { attr, fileLine, type MarkdownEnv } from '../env.ts';
+import { attr, type MarkdownEnv, pageLine, placeOf } from '../env.ts';
 import { slugify } from '../slug.ts';
 
 const CUSTOM_ID = /\s*\{#([\w-]+)\}\s*$/;
@@ -13,7 +13,7 @@ export function headings(md: MarkdownIt): void {
   md.core.ruler.after('inline', 'heading_custom_id', (state) => {
     const env = state.env as unknown as MarkdownEnv;
     const tokens = state.tokens;
-    const lineOf = new Map<string, number>();
+    const placeOfId = new Map<string, { file: string; line?: number }>();
     for (let i = 0; i < tokens.length; i++) {
       if (tokens[i].type !== 'heading_open') continue;
       const inline = tokens[i + 1];
@@ -21,18 +21,20 @@ export function headings(md: MarkdownIt): void {
       if (!match) continue;
       // markdown-it-anchor would stop on it too, but without saying where.
       const bodyLine = tokens[i].map?.[0] ?? 0;
-      const line = fileLine(env, bodyLine);
-      const first = lineOf.get(match[1]);
+      const column = Math.max(0, (env.lines[bodyLine] ?? '').lastIndexOf(`{#${match[1]}}`)) + 1;
+      const { location, related } = placeOf(env, bodyLine, column);
+      const first = placeOfId.get(match[1]);
       if (first !== undefined) {
-        const column = Math.max(0, (env.lines[bodyLine] ?? '').lastIndexOf(`{#${match[1]}}`)) + 1;
+        const where = first.file === location.file ? `line ${first.line}` : `${first.file}:${first.line}`;
         fail(
           'content',
-          `heading id '${match[1]}' is already used on line ${first}`,
-          { file: env.source.file, line, column },
+          `heading id '${match[1]}' is already used on ${where}`,
+          location,
           'give this heading another {#id}',
+          related,
         );
       }
-      lineOf.set(match[1], line);
+      placeOfId.set(match[1], location);
       tokens[i].attrSet('id', match[1]);
       inline.content = inline.content.replace(CUSTOM_ID, '');
       const last = inline.children?.at(-1);
@@ -85,7 +87,7 @@ export function headings(md: MarkdownIt): void {
         level: Number(token.tag.slice(1)),
         id,
         text: plainText(tokens[i + 1].children ?? []),
-        line: fileLine(env, token.map?.[0] ?? 0),
+        line: pageLine(env, token.map?.[0] ?? 0),
       });
     }
   });

@@ -21,20 +21,19 @@ export function images(md: MarkdownIt, options: ImageOptions): void {
     forEachInline(state, 'image', (token, env, locate) => {
       const raw = attr(token, 'src');
       if (/^(?:[a-z]+:|\/\/)/i.test(raw)) return;
-      const { line, column } = locate(raw);
-      const contentPath = contentPathOf(raw, env.source.file, config);
+      const { file, line, column, related } = locate(raw);
+      // Relative to the file it is written in: for included text, the included file.
+      const contentPath = contentPathOf(raw, file, config);
       const bytes = assets.get(contentPath);
       if (!bytes) {
-        env.diagnostics.warn('missing-image', `image '${raw}' not found (looked for ${contentPath})`, {
-          file: env.source.file,
-          line,
-          column,
-        });
+        const message = `image '${raw}' not found (looked for ${contentPath})`;
+        env.diagnostics.warn('missing-image', message, { file, line, column }, undefined, related);
         return;
       }
       const url = assetUrl(config, contentPath, bytes);
       token.attrSet('src', url);
-      env.links.push({ raw, href: url, hash: '', kind: 'image', line, column });
+      const where = file === env.source.file ? {} : { file, includedFrom: related };
+      env.links.push({ raw, href: url, hash: '', kind: 'image', line, column, ...where });
       const size = safeSize(bytes);
       if (size) {
         token.attrSet('width', String(size.width));

@@ -20,9 +20,11 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
   md.core.ruler.after('linkify', 'egdocs_links', (state) =>
     forEachInline(state, 'link_open', (token, env, locate) => {
       const raw = attr(token, 'href');
-      const ref = resolveLink(raw, env.source.file, options);
-      const { line, column } = locate(raw);
-      env.links.push({ ...ref, raw, line, column });
+      const { file, line, column, related } = locate(raw);
+      // A file path resolves from the file it is written in, which for included text is the included file.
+      const ref = resolveLink(raw, file, options, env.source.file);
+      const where = file === env.source.file ? {} : { file, includedFrom: related };
+      env.links.push({ ...ref, raw, line, column, ...where });
       if (ref.kind === 'external') {
         if (/^https?:|^\/\//i.test(raw)) {
           token.attrSet('target', '_blank');
@@ -39,11 +41,15 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
   );
 }
 
-/** What a written href points at, resolved against the file it is written in. */
+/**
+ * What a written href points at: a `.md` path resolved against the file it is written in (`fromFile`), a relative URL
+ * against the route of the page it shows on (`pageFile`, the including page for included text), as a browser would.
+ */
 export function resolveLink(
   raw: string,
   fromFile: string,
   options: LinkOptions,
+  pageFile = fromFile,
 ): Pick<LinkRef, 'href' | 'hash' | 'kind'> {
   const { config, routeOfFile } = options;
   if (isExternal(raw)) return { href: raw, hash: '', kind: 'external' };
@@ -64,7 +70,7 @@ export function resolveLink(
     return { href: withTrailingSlash(underBase), hash, kind: 'internal' };
   }
   // A relative URL (./sibling/) resolves against the page's own route, as a browser would.
-  const ownRoute = routeOfFile.get(fromFile) ?? config.baseUrl;
+  const ownRoute = routeOfFile.get(pageFile) ?? config.baseUrl;
   return { href: withTrailingSlash(path.normalize(path.join(ownRoute, pathPart))), hash, kind: 'internal' };
 }
 

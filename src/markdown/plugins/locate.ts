@@ -2,12 +2,16 @@
 // the column comes from searching those lines for the href as written.
 import type { StateCore, Token } from 'markdown-it';
 import { safeDecode } from '../../shared/urls.ts';
-import { fileLine, type MarkdownEnv } from '../env.ts';
+import type { Related } from '../../diagnostics.ts';
+import { type MarkdownEnv, placeOf } from '../env.ts';
 
-/** A file position (1-based line and column). */
+/** A file position (1-based line and column): the page's file, or the included file the text was written in. */
 export interface Position {
+  file: string;
   line: number;
   column: number;
+  /** For included text: the directives it came through (see includes.ts). */
+  related?: Related[];
 }
 
 /**
@@ -46,7 +50,7 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
         const column = env.lines[i].indexOf(needle, i === from.index ? from.column : 0);
         if (column < 0) continue;
         after.set(key, { index: i, column: column + needle.length });
-        return { line: fileLine(env, i), column: column + 1 };
+        return position(env, i, column + 1);
       }
     }
     // A reference link ([text][ref]) takes its href from a `[ref]: href` line elsewhere: point there, where it is
@@ -55,9 +59,14 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
       if (!/^ {0,3}\[[^\]]+\]:/.test(env.lines[i])) continue;
       for (const needle of needles) {
         const column = env.lines[i].indexOf(needle);
-        if (column >= 0) return { line: fileLine(env, i), column: column + 1 };
+        if (column >= 0) return position(env, i, column + 1);
       }
     }
-    return { line: fileLine(env, start), column: 1 };
+    return position(env, start, 1);
   };
+}
+
+function position(env: MarkdownEnv, bodyLine0: number, column: number): Position {
+  const { location, related } = placeOf(env, bodyLine0, column);
+  return { file: location.file, line: location.line!, column: location.column!, ...(related ? { related } : {}) };
 }

@@ -3,7 +3,7 @@
 // the page. The limit stays (it bounds the parser's recursion); reaching it is a warning at the line where text
 // starts to go missing.
 import type { MarkdownIt } from 'markdown-it';
-import { fileLine, type MarkdownEnv } from '../env.ts';
+import { type MarkdownEnv, placeOf } from '../env.ts';
 
 export function nestingLimit(md: MarkdownIt): void {
   const tokenize = md.block.tokenize.bind(md.block);
@@ -16,11 +16,13 @@ export function nestingLimit(md: MarkdownIt): void {
       if (line < endLine && state.sCount[line] >= state.blkIndent && !env.nestingWarned) {
         env.nestingWarned = true;
         const column = (env.lines[line]?.search(/\S/) ?? 0) + 1;
+        const { location, related } = placeOf(env, line, column);
         env.diagnostics.warn(
           'content',
           `markdown is nested too deeply here (the parser stops at ${state.md.options.maxNesting} open elements: a list item is two), so this line and the rest of its block are left out of the page`,
-          { file: env.source.file, line: fileLine(env, line), column: Math.max(1, column) },
+          location,
           'nest fewer blockquotes and lists',
+          related,
         );
       }
     }

@@ -13,7 +13,8 @@
 // find-in-page still reaches them, and without scripts the stylesheet shows every panel under its label.
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import type { MarkdownEnv } from '../env.ts';
-import { fileLine } from '../env.ts';
+import { placeOf } from '../env.ts';
+import type { Related } from '../../diagnostics.ts';
 import { slugify } from '../slug.ts';
 
 const OPEN = /^:::\s*tabs(?:\s+(.*))?$/;
@@ -38,13 +39,16 @@ export function tabs(md: MarkdownIt): void {
       if (!match) return false;
       if (silent) return true;
       const env = state.env as unknown as MarkdownEnv;
-      const at = (line: number) => ({ file: env.source.file, line: fileLine(env, line), column: 1 });
+      // A problem at a body line: its file and line (an included file's, with the directive as a related place).
+      const report = (line: number, message: string, hint: string, others: Related[] = []) => {
+        const { location, related } = placeOf(env, line);
+        env.diagnostics.error('content', message, location, hint, [...others, ...(related ?? [])]);
+      };
       const group = match[1]?.trim() || undefined;
       if (group !== undefined && !GROUP.test(group)) {
-        env.diagnostics.error(
-          'content',
+        report(
+          startLine,
           `':::tabs ${group}' names its group with lowercase letters, digits and hyphens only`,
-          at(startLine),
           "write a group key such as ':::tabs platform', or ':::tabs' alone for a block that stands alone",
         );
       }
@@ -60,32 +64,21 @@ export function tabs(md: MarkdownIt): void {
         } else if (CONTAINER_OPEN.test(text)) depth++;
         else if (depth === 1 && TAB.test(text)) {
           const label = TAB.exec(text)![1]?.trim() ?? '';
-          if (!label) env.diagnostics.error('content', "'::tab' needs a label", at(next), "write '::tab Android'");
+          if (!label) report(next, "'::tab' needs a label", "write '::tab Android'");
           starts.push({ line: next, label: label || `Tab ${starts.length + 1}` });
         } else if (depth === 1 && starts.length === 0 && text.trim() !== '') {
-          env.diagnostics.error(
-            'content',
+          report(
+            next,
             `text before the first '::tab' of ':::tabs' belongs to no tab`,
-            at(next),
             "start each tab with a line '::tab Label'",
           );
         }
       }
       if (next >= endLine) {
-        env.diagnostics.error(
-          'content',
-          "':::tabs' is never closed",
-          at(startLine),
-          "add a line ':::' after the last tab",
-        );
+        report(startLine, "':::tabs' is never closed", "add a line ':::' after the last tab");
       }
       if (starts.length === 0) {
-        env.diagnostics.error(
-          'content',
-          "':::tabs' has no tabs",
-          at(startLine),
-          "start each tab with a line '::tab Label'",
-        );
+        report(startLine, "':::tabs' has no tabs", "start each tab with a line '::tab Label'");
       }
       const seen = new Map<string, number>();
       const meta: TabsMeta = {
@@ -94,14 +87,9 @@ export function tabs(md: MarkdownIt): void {
         tabs: starts.map(({ label, line }) => {
           const id = slugify(label) || 'tab';
           if (seen.has(id)) {
-            env.diagnostics.items.push({
-              severity: 'error',
-              code: 'content',
-              message: `two tabs of one ':::tabs' are both '${label}'`,
-              location: at(line),
-              hint: 'give each tab of a block its own label',
-              related: [{ message: 'the other tab', location: at(seen.get(id)!) }],
-            });
+            report(line, `two tabs of one ':::tabs' are both '${label}'`, 'give each tab of a block its own label', [
+              { message: 'the other tab', location: placeOf(env, seen.get(id)!).location },
+            ]);
           }
           seen.set(id, line);
           return { id, label };
