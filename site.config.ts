@@ -45,7 +45,9 @@ export default defineConfig({
     sidebarCollapsible: true,
     sidebarCollapsed: true,
     breadcrumbs: true,
-    showLastUpdateTime: false,
+    editUrl: 'https://github.com/WRTeam-in/egrocer-documentation/edit/main/{path}',
+    showLastUpdateTime: true,
+    showLastUpdateAuthor: true,
     toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     version: { name: 'current', label: 'Next', mainDocId: 'intro' },
     sidebars: {
