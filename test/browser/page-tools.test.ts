@@ -1,5 +1,5 @@
 // The foot of a doc in a real browser: "Edit this page" leads to the repository, "Last updated" shows a date from
-// git, and "Copy page as Markdown" puts the page's markdown copy on the clipboard and says so.
+// git (without its author: the eGrocer site leaves that off), and "Copy page as Markdown" puts the page's markdown copy on the clipboard and says so.
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, open } from './browser.ts';
 
@@ -15,10 +15,7 @@ test('a doc shows its edit link and when it was last updated', async () => {
   );
   const time = page.locator('.last-updated time');
   assert.match((await time.getAttribute('datetime')) ?? '', /^\d{4}-\d{2}-\d{2}$/);
-  assert.match(
-    (await page.locator('.last-updated').textContent()) ?? '',
-    /^Last updated on \w{3} \d{1,2}, \d{4} by .+/,
-  );
+  assert.match((await page.locator('.last-updated').textContent()) ?? '', /^Last updated on \w{3} \d{1,2}, \d{4}$/);
   await page.close();
 });
 
