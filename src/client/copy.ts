@@ -31,16 +31,16 @@ export function installCopyButtons(announce: (text: string) => void): void {
   document.documentElement.dataset.copy = '';
   const timers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
   document.addEventListener('click', async (event) => {
-    const target = event.target as Element | null;
-    const page = target?.closest?.('[data-copy-page]') as HTMLAnchorElement | null;
-    const button = (page ?? target?.closest?.('.copy-button')) as HTMLElement | null;
+    const button = (event.target as Element | null)?.closest?.('.copy-button,[data-copy-page]') as HTMLElement | null;
+    // The page's markdown copy the link leads to, or the code of the block the button is in.
+    const href = button?.getAttribute('href');
     const code = button?.closest('.code-block')?.querySelector('pre code');
-    if (!button || !(page || code)) return;
+    if (!button || !(href || code)) return;
     event.preventDefault();
     let label: string;
     try {
       // textContent: the code as written; line numbers are CSS counters and highlighted-line marks are classes.
-      await writeClipboard(page ? await markdownOf(page.href) : (code!.textContent ?? '').replace(/\n$/, ''));
+      await writeClipboard(href ? await markdownOf(href) : (code!.textContent ?? '').replace(/\n$/, ''));
       label = 'Copied';
     } catch {
       label = 'Copy failed';
