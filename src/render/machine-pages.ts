@@ -47,9 +47,9 @@ function absoluteLinks(site: Site, page: Page): string {
 }
 
 /**
- * llms.txt: `# Title`, `> tagline`, then the docs in sidebar order, one `## Category` per top-level category (docs
- * at the top level of a sidebar under `## Docs`), each `- [Title](markdown copy): description`. Docs in no sidebar
- * come last, under `## Other docs`.
+ * llms.txt: `# Title`, `> tagline`, then the docs in sidebar order, one `## Category` per top-level category (the
+ * main doc and docs at the top level of a sidebar under `## Docs`), each `- [Title](markdown copy): description`.
+ * Docs in no sidebar come last, under `## Optional`.
  */
 export function llmsTxt(site: Site): OutputFile {
   const { config } = site;
@@ -74,10 +74,14 @@ export function llmsTxt(site: Site): OutputFile {
     if (last?.heading === heading) last.lines.push(...lines);
     else sections.push({ heading, lines });
   };
+  // The docs' main page first, where a reader starts, when no sidebar lists it.
+  const main = site.docs.find((doc) => doc.id === config.docs.version.mainDocId);
+  if (main && !main.sidebarId) add('Docs', entry(main.path));
   for (const items of Object.values(site.sidebars))
     for (const item of items) add(item.type === 'category' ? item.label : 'Docs', inOrder([item]));
+  // 'Optional' is the proposal's name for what a reader short of room may skip: the docs no sidebar lists.
   add(
-    'Other docs',
+    'Optional',
     site.docs.flatMap((doc) => entry(doc.path)),
   );
   const intro = [`# ${config.title}`, '', ...(config.tagline ? [`> ${oneLine(config.tagline)}`, ''] : [])];

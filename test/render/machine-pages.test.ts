@@ -45,12 +45,29 @@ test('llms.txt has the title, the tagline, then the docs in sidebar order under 
       '- [FAQ](https://example.com/base/docs/guide/faq/index.md)',
       '- [Setup](https://example.com/base/docs/guide/setup/index.md): Install it in two steps.',
       '',
-      '## Other docs',
+      '## Optional',
       '',
       '- [Loose](https://example.com/base/docs/loose/index.md)',
       '',
     ].join('\n'),
   );
+});
+
+test('llms.txt starts with the main doc when no sidebar lists it', async () => {
+  const result = await buildFromMap(SITE, { docs: { sidebars: { docs: ['guide/setup'] } } });
+  const headings = fileText(result, 'llms.txt')
+    .split('\n')
+    .filter((line) => line.startsWith('#') || line.startsWith('- '))
+    .map((line) => line.replace(/\]\(.*/, ']'));
+  assert.equal(headings, [
+    '# Test Docs',
+    '## Docs',
+    '- [Introduction]',
+    '- [Setup]',
+    '## Optional',
+    '- [FAQ]',
+    '- [Loose]',
+  ]);
 });
 
 test('each doc has a markdown copy beside its page: title first, no front matter, links made absolute', async () => {
