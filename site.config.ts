@@ -163,10 +163,12 @@ export default defineConfig({
   },
   redirects: [{ from: '/docs/admin-panel/configure/', to: '/docs/admin-panel/configure-egroccer/' }],
   // Page weight, in KB, set just above what each kind needs today (`egdocs check` warns past them): first-load
-  // JavaScript and CSS as gzip, HTML as written. React and react-dom are about 68 KB of the JavaScript.
+  // JavaScript and CSS as gzip, HTML as written. React and react-dom are about 68 KB of the JavaScript. A doc's
+  // HTML holds its foot (edit link, markdown copy, last updated: about 600 bytes), so the largest one, the
+  // markdown features page, needs 77 KB.
   budgets: {
     home: { js: 81, css: 5, html: 14 },
-    doc: { js: 80, css: 5, html: 76 },
+    doc: { js: 80, css: 5, html: 77 },
     page: { js: 81, css: 5, html: 15 },
     search: { js: 81, css: 5, html: 11 },
     'not-found': { js: 81, css: 5, html: 11 },
