@@ -45,7 +45,10 @@ export default defineConfig({
     sidebarCollapsible: true,
     sidebarCollapsed: true,
     breadcrumbs: true,
-    showLastUpdateTime: false,
+    editUrl: 'https://github.com/WRTeam-in/egrocer-documentation/edit/main/{path}',
+    showLastUpdateTime: true,
+    // Off: every commit of this repository is by one maintainers' account, which tells a reader nothing.
+    showLastUpdateAuthor: false,
     toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     version: { name: 'current', label: 'Next', mainDocId: 'intro' },
     sidebars: {

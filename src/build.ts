@@ -9,11 +9,13 @@ import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
+import { readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { docId, routeContent } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
+import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
@@ -139,7 +141,15 @@ export async function buildSiteFiles({
     return pages;
   });
   stopOnErrors(diagnostics);
-  const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics }));
+  // Last-updated dates: one git log over the content folder, only when the docs show them.
+  const history = await step('history', () =>
+    config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor
+      ? readGitHistory(config.paths.root, diagnostics, {
+          at: config.locations['docs.showLastUpdateTime'] ?? { file: config.configFile },
+        })
+      : undefined,
+  );
+  const site = await step('site', () => buildSite({ config, content, pages: markdown, diagnostics, history }));
   stopOnErrors(diagnostics);
   const root = config.paths.root;
   let overrides: Override[] = [];
@@ -193,6 +203,8 @@ export async function buildSiteFiles({
     ...sidebarData.files,
     sitemap(site),
     ...feeds(site),
+    llmsTxt(site),
+    ...markdownCopies(site),
     ...[...site.assets].map(([path, contents]) => ({ path, contents })),
   ];
   const all = dedupe([...output, ...extra]);

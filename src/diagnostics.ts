@@ -33,7 +33,8 @@ export type DiagnosticCode =
   | 'budget'
   | 'search-query'
   | 'search-queries-file'
-  | 'output';
+  | 'output'
+  | 'git-history';
 
 /** A warning or error, with where it comes from and how to fix it. */
 export interface Diagnostic {

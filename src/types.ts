@@ -49,6 +49,8 @@ export interface FrontMatter {
   authors?: string[];
   /** Blog posts: YYYY-MM-DD, when the file name does not give it. */
   date?: string;
+  /** Docs: `last_update`, the date (YYYY-MM-DD) and author shown instead of what git says. */
+  lastUpdate?: { date?: string; author?: string };
   hideTableOfContents?: boolean;
   tocMinHeadingLevel?: number;
   tocMaxHeadingLevel?: number;
@@ -247,6 +249,15 @@ export interface TocItem {
   level: number;
 }
 
+/** When a doc last changed and who changed it, ready to show: formatted at build time, so hydration matches. */
+export interface LastUpdate {
+  /** YYYY-MM-DD, for `<time datetime>`. */
+  datetime?: string;
+  /** The date as shown ('Jan 31, 2026'). */
+  date?: string;
+  author?: string;
+}
+
 /** Data of a route, by kind: everything its template needs besides the site chrome. */
 export type RouteData =
   | {
@@ -264,6 +275,14 @@ export type RouteData =
       previous?: NavLink;
       next?: NavLink;
       tags: NavLink[];
+      /** The "Edit this page" link (docs.editUrl with the doc's file). */
+      editUrl?: string;
+      lastUpdate?: LastUpdate;
+      /**
+       * The foot of the page as HTML, made from the two fields above and the page's markdown copy (site/doc-footer.ts):
+       * like `html`, it is in the page's HTML and not in the props the client hydrates with, so it costs no script.
+       */
+      footer: { html: string };
     }
   | { kind: 'docs-tags'; tags: { label: string; href: string; count: number }[] }
   | { kind: 'docs-tag'; tag: string; docs: { title: string; href: string; description: string }[]; allTagsHref: string }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { PageProps, Route } from '../src/types.ts';
+import { Markdown } from './Markdown.tsx';
 import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -55,6 +56,7 @@ export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps &
                 </ul>
               </div>
             ) : null}
+            <Markdown className="doc-footer" html={data.footer.html} />
             {data.previous || data.next ? (
               <nav className="pagination-nav" aria-label="Docs pages">
                 {data.previous ? (

@@ -3,13 +3,34 @@
 // and config/validate.ts checks a config against it. No node or DOM code here: templates import these types too.
 import type { Location } from '../diagnostics.ts';
 import { budgets } from './budgets.ts';
-import { array, boolean, type Input, number, object, oneOf, type Output, string, unchecked } from './combinators.ts';
+import {
+  array,
+  boolean,
+  type Complaint,
+  type Input,
+  number,
+  object,
+  oneOf,
+  type Output,
+  string,
+  unchecked,
+} from './combinators.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
 
 export type { Budget, BudgetKind } from './budgets.ts';
 export type { ConfigLink, NavbarItem } from './navbar.ts';
 export type { SidebarCategoryConfig, SidebarItemConfig } from './sidebars.ts';
+
+/** What is wrong with a docs.editUrl pattern, if anything: it must be an http(s) URL with `{path}` in it. */
+function editUrlProblem(url: string, key: string): Complaint | undefined {
+  const hint = "write it like 'https://github.com/owner/repo/edit/main/{path}'";
+  if (!/^https?:\/\/[^/\s]+/.test(url))
+    return { message: `${key} must be an http(s) URL, got '${url}'`, value: url, hint };
+  if (!url.includes('{path}'))
+    return { message: `${key} must contain {path}, where the doc's file path goes`, value: url, hint };
+  return undefined;
+}
 
 /** A key no config can do without. */
 const required = string({ empty: false }).expect({
@@ -79,7 +100,15 @@ export const configSchema = object({
     sidebarCollapsible: boolean().default(true),
     sidebarCollapsed: boolean().default(true),
     breadcrumbs: boolean().default(true),
-    showLastUpdateTime: boolean().default(false),
+    /**
+     * Where a doc's "Edit this page" link leads: a URL with `{path}`, which becomes the doc's file from the project
+     * root ('https://github.com/owner/repo/edit/main/{path}'). No link without it.
+     */
+    editUrl: string().refine(editUrlProblem).optional(),
+    /** Show "Last updated on <date>" under each doc: the date of the newest commit of its file (git). */
+    showLastUpdateTime: boolean().located().default(false),
+    /** Show "by <author>" with it: the author of that commit. */
+    showLastUpdateAuthor: boolean().located().default(false),
     /** Heading levels shown in the table of contents. */
     toc: object({ minHeadingLevel: number().default(2), maxHeadingLevel: number().default(3) }),
     /** The one docs version today: its name, label and main doc. */

@@ -123,6 +123,14 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
     hideTableOfContents: flag('hide_table_of_contents'),
     tocMinHeadingLevel: level('toc_min_heading_level'),
     tocMaxHeadingLevel: level('toc_max_heading_level'),
+    lastUpdate: lastUpdateOf(values.last_update, () =>
+      wrong(
+        'last_update',
+        'a date and/or an author',
+        "write last_update: { date: 2026-01-31, author: 'Jane Doe' }",
+        "front matter 'last_update' must be { date: YYYY-MM-DD, author: name } (either may be left out)",
+      ),
+    ),
   };
   if (raw.kind === 'blog') {
     const registry = { authors: 'content/blog/authors.yml', tags: 'content/blog/tags.yml' };
@@ -152,6 +160,25 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
   for (const key of Object.keys(frontMatter) as (keyof FrontMatter)[])
     if (frontMatter[key] === undefined) delete frontMatter[key];
   return { frontMatter, problems };
+}
+
+/** `last_update: { date, author }`, which replaces what git says of a doc; `invalid` reports a wrong shape. */
+function lastUpdateOf(value: unknown, invalid: () => void): FrontMatter['lastUpdate'] {
+  if (value === undefined || value === null) return undefined;
+  const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const written = fields?.date;
+  const date =
+    written instanceof Date || (typeof written === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(written))
+      ? dateOf(written)
+      : undefined;
+  const author = typeof fields?.author === 'string' ? fields.author : undefined;
+  const known = fields && Object.keys(fields).every((key) => key === 'date' || key === 'author');
+  // A date YAML did not read as one ('31/01/2026') or an author that is not text is refused, not silently dropped.
+  if (!fields || !known || (fields.date !== undefined && !date) || (fields.author !== undefined && !author)) {
+    invalid();
+    return undefined;
+  }
+  return { ...(date && { date }), ...(author && { author }) };
 }
 
 /** A date as YAML gives it (a Date for 2025-01-31, a string for anything it does not read as one), as YYYY-MM-DD. */

@@ -9,18 +9,22 @@ import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSideb
 import { assetOutPath } from '../content/assets.ts';
 import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
+import type { FileUpdate } from '../content/git-history.ts';
+import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
 
 export interface SiteInput {
   config: Config;
   content: ContentSet;
   pages: Page[];
   diagnostics: Diagnostics;
+  /** Each content file's newest commit (content/git-history.ts), when the docs show last-updated dates. */
+  history?: ReadonlyMap<string, FileUpdate>;
 }
 
 /**
  * Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings.
  */
-export function buildSite({ config, content, pages, diagnostics }: SiteInput): Site {
+export function buildSite({ config, content, pages, diagnostics, history = new Map() }: SiteInput): Site {
   const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, docs);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
@@ -45,6 +49,10 @@ export function buildSite({ config, content, pages, diagnostics }: SiteInput): S
     if (page.source.kind === 'doc') {
       const doc = docByPath.get(path)!;
       const index = doc.sidebarId ? sidebarIndexes.get(doc.sidebarId) : undefined;
+      const footer = {
+        editUrl: editUrlOf(config, page.source),
+        lastUpdate: lastUpdateOf(config, page.source, history),
+      };
       add({
         ...base,
         sidebarId: doc.sidebarId ?? Object.keys(sidebars)[0],
@@ -59,6 +67,8 @@ export function buildSite({ config, content, pages, diagnostics }: SiteInput): S
             label: tag,
             href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
           })),
+          ...footer,
+          footer: { html: docFooterHtml({ route: path, ...footer }) },
         },
       });
     } else if (page.source.kind === 'blog') {
