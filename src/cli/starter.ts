@@ -23,6 +23,8 @@ export function starterFiles({ name, version, date }: StarterOptions): Record<st
         type: 'module',
         scripts: { build: 'egdocs build', serve: 'egdocs serve', check: 'egdocs check' },
         dependencies: { egdocs: `^${version}` },
+        // npm 11 runs only the install scripts a project allows: esbuild's checks its binary.
+        allowScripts: { esbuild: true },
       },
       null,
       2,
