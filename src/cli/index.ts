@@ -13,6 +13,15 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .showHelpAfterError();
 
   program
+    .command('init')
+    .description('create a new project (config, home page, two docs, a blog post) in an empty folder')
+    .argument('[dir]', 'folder to create it in', '.')
+    .action(async (dir: string) => {
+      const { runInit } = await import('./init.ts');
+      process.exitCode = await runInit({ dir });
+    });
+
+  program
     .command('build')
     .description('build the site into the output folder (default: build/)')
     .option('-o, --out-dir <dir>', 'output folder, relative to the config file')

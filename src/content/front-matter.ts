@@ -101,6 +101,12 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
     wrong(key, 'a heading level from 1 to 6', `write ${key}: 3`);
     return undefined;
   };
+  const position = (key: string): number | undefined => {
+    if (!has(key)) return undefined;
+    if (typeof values[key] === 'number' && Number.isFinite(values[key])) return values[key] as number;
+    wrong(key, 'a number', `write ${key}: 2 (lower numbers come first)`);
+    return undefined;
+  };
   // One entry or a list of them, as writers use both ("tags: setup" and "tags: [setup, firebase]").
   const list = (key: string, what: string, hint: string, message?: string): string[] | undefined => {
     if (!has(key)) return undefined;
@@ -149,6 +155,10 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
     frontMatter.date = dateOf(values.date);
   } else {
     frontMatter.tags = list('tags', 'a tag or a list of tags', 'write tags: [setup, firebase]');
+  }
+  if (raw.kind === 'doc') {
+    frontMatter.sidebarPosition = position('sidebar_position');
+    frontMatter.unlisted = flag('unlisted');
   }
   if (raw.kind === 'page' && frontMatter.layout === 'home') {
     frontMatter.hero = has('hero') ? (values.hero as HomeHero) : undefined;

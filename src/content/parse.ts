@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
 import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
+import { readDocCategories } from './categories.ts';
 import { idProblem, splitFrontMatter, typeFrontMatter } from './front-matter.ts';
 import { type ContentFiles, MARKDOWN } from './read.ts';
 import type { ParsedContent } from './routes.ts';
@@ -44,6 +45,7 @@ export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cach
     sources,
     authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
     blogTags: orNone(() => readTags(files.texts.get('content/blog/tags.yml')), diagnostics),
+    docCategories: readDocCategories(files.texts, diagnostics),
     assets: files.assets,
     texts: files.texts,
   };

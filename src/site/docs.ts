@@ -1,6 +1,6 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
-import { sidebarsOf } from '../config/sidebars.ts';
-import type { Config, DocMeta, NavLink, Page, SidebarItem, SidebarItemConfig } from '../types.ts';
+import type { SidebarEntry } from '../config/sidebars.ts';
+import type { Config, DocMeta, NavLink, Page, SidebarItem } from '../types.ts';
 import { docId } from '../content/routes.ts';
 import { withBase } from '../shared/urls.ts';
 import { groupBy } from './group-by.ts';
@@ -22,18 +22,18 @@ export function docMetas(pages: Page[]): DocMeta[] {
 }
 
 /**
- * Resolves the sidebars (the configured ones, or the one made of the docs) to labels and hrefs. The config was
- * checked against the docs before (config/references.ts): every doc id it names exists.
+ * Resolves the sidebars (expanded and checked against the docs in the references step, config/references.ts:
+ * every doc id they name exists) to labels and hrefs.
  */
-export function resolveSidebars(config: Config, docs: DocMeta[]): Record<string, SidebarItem[]> {
+export function resolveSidebars(
+  config: Config,
+  sidebars: Record<string, SidebarEntry[]>,
+  docs: DocMeta[],
+): Record<string, SidebarItem[]> {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const result: Record<string, SidebarItem[]> = {};
-  const sidebars = sidebarsOf(
-    config.docs.sidebars,
-    docs.map((doc) => doc.id),
-  );
   for (const [sidebarId, items] of Object.entries(sidebars)) {
-    const resolve = (item: SidebarItemConfig): SidebarItem => {
+    const resolve = (item: SidebarEntry): SidebarItem => {
       if (typeof item === 'string') item = { type: 'doc', id: item };
       switch (item.type) {
         case 'doc': {

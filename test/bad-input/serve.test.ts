@@ -20,7 +20,8 @@ const GOOD: Record<string, string> = {
   'site.config.ts': CONFIG,
   'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nSee [setup](./setup.md) and [extra](./extra.md).\n',
   'content/docs/setup.md': '# Setup\n\nFirst steps.\n',
-  'content/docs/extra.md': '# Extra\n\nMore.\n',
+  // Not in the sidebar (MINI_CONFIG lists intro and setup), as it says.
+  'content/docs/extra.md': '---\nunlisted: true\n---\n# Extra\n\nMore.\n',
   'content/blog/authors.yml': 'ann:\n  name: Ann Lee\n',
   'content/blog/tags.yml': 'news:\n  label: News\n',
   'content/blog/2025-01-02-hello.md': '---\ntitle: Hello\nauthors: [ann]\ntags: [news]\n---\nHi.\n',
@@ -159,7 +160,7 @@ const MISTAKES: Mistake[] = [
   {
     what: 'a duplicate slug',
     file: 'content/docs/extra.md',
-    contents: '---\nslug: /setup\n---\n# Extra\n',
+    contents: '---\nslug: /setup\nunlisted: true\n---\n# Extra\n',
     warnings: [
       'warning  content/docs/extra.md:2:1  route /mini/docs/setup/ is produced by both content/docs/extra.md and content/docs/setup.md; only the first is written; give one of them another slug',
     ],
@@ -280,7 +281,7 @@ test('a page deleted right after another is saved, or while that build runs, lea
     ],
   ];
   for (const [round, [moment, wait]] of moments.entries()) {
-    await write('content/docs/extra.md', `# Extra\n\nRound ${round}.\n`);
+    await write('content/docs/extra.md', `---\nunlisted: true\n---\n# Extra\n\nRound ${round}.\n`);
     await until(
       async () => (await (await get('docs/extra/')).text()).includes(`Round ${round}.`),
       `extra.md is back (round ${round})`,
