@@ -34,6 +34,7 @@ const SECTIONS: Record<string, string[]> = {
     'firebase-settings',
     'twilio-settings',
     'payment-gateway',
+    'subscription',
     'cart-reminder',
     'app-settings',
     'map-api-key-settings',
@@ -63,6 +64,7 @@ const SECTIONS: Record<string, string[]> = {
     'firebase-integration',
     'map-location-services',
     'additional-config',
+    'in-app-purchase',
     'app-distribution',
     'support',
   ],
@@ -136,14 +138,15 @@ test('every doc of SPEC.md, in and out of the sidebar', () => {
   for (const id of OUT_OF_SIDEBAR) expectRoute(`docs/${id}/`, 'doc');
 });
 
-test('the sidebar lists the six categories in order, each doc in SPEC order, and nothing else', () => {
+test('the docs sidebar lists the overview, the six categories in order, each doc in SPEC order, and the FAQ', () => {
   const sidebar = result.site.sidebars.docs;
   assert.equal(
     sidebar.map((item) => item.label),
-    ['Admin Panel', 'Website', 'Flutter App', 'Flutter Partner App', 'Features', 'Changelog'],
+    ['Overview', 'Admin Panel', 'Website', 'Flutter App', 'Flutter Partner App', 'Features', 'Changelog', 'FAQ'],
   );
+  assert.equal(sidebar[0], { type: 'link', label: 'Overview', href: `${BASE}docs/`, docId: 'intro' } as never);
   Object.entries(SECTIONS).forEach(([section, pages], i) => {
-    const category = sidebar[i];
+    const category = sidebar[i + 1];
     assert.ok(category.type === 'category');
     assert.equal(
       category.type === 'category' && category.items.map((item) => (item.type === 'link' ? item.href : '')),
@@ -152,6 +155,10 @@ test('the sidebar lists the six categories in order, each doc in SPEC order, and
   });
   const listed = JSON.stringify(sidebar);
   for (const id of OUT_OF_SIDEBAR) assert.not.ok(listed.includes(`/docs/${id}/`), `${id} must not be in the sidebar`);
+  // The writer's guide has a sidebar of its own, shown beside its pages.
+  const guide = JSON.stringify(result.site.sidebars.guide);
+  for (const id of OUT_OF_SIDEBAR.filter((id) => id.startsWith('tutorial-')))
+    assert.ok(guide.includes(`/docs/${id}/`), `${id} is in the guide's sidebar`);
 });
 
 test('every doc has a real title, and the document title carries the site title', async () => {

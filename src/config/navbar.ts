@@ -21,7 +21,13 @@ type Side = { position: 'left' | 'right' };
 
 /** A navbar entry. `type` decides how it renders (site/chrome.ts). */
 export type NavbarItem =
-  | ({ type: 'docSidebar'; sidebarId: string; label: string } & Side)
+  | ({
+      type: 'docSidebar';
+      sidebarId: string;
+      label: string;
+      /** The doc the item opens, when not the sidebar's first; the item is marked on every doc either way. */
+      doc?: string;
+    } & Side)
   | ({ type: 'link' } & ConfigLink & Side)
   | ({ type: 'dropdown'; label: string; items: ConfigLink[] } & Side)
   | ({ type: 'search' | 'colorMode' | 'docsVersionDropdown' | 'localeDropdown' } & Side);
@@ -32,7 +38,7 @@ type SideOptional<Item> = Item extends unknown ? Omit<Item, 'position'> & Partia
 
 /** Each item type: the fields it cannot render without, and every field it takes. */
 const ITEM_TYPES: Record<NavbarItem['type'], { needs: string[]; keys: string[] }> = {
-  docSidebar: { needs: ['sidebarId', 'label'], keys: ['sidebarId', 'label'] },
+  docSidebar: { needs: ['sidebarId', 'label'], keys: ['sidebarId', 'label', 'doc'] },
   link: { needs: ['label'], keys: ['label', 'href', 'doc'] },
   search: { needs: [], keys: [] },
   colorMode: { needs: [], keys: [] },
@@ -89,7 +95,10 @@ export const navbarItem = custom<NavbarItem, NavbarItemInput>((value, path, ctx)
     report(ctx, `${key}.position must be 'left' or 'right'`, ctx.at(`${key}.position`, String(position)));
     return INVALID;
   }
-  if (type === 'docSidebar') ctx.locations[`${key}.sidebarId`] = ctx.at(`${key}.sidebarId`, String(value.sidebarId));
+  if (type === 'docSidebar') {
+    ctx.locations[`${key}.sidebarId`] = ctx.at(`${key}.sidebarId`, String(value.sidebarId));
+    if (value.doc !== undefined) ctx.locations[`${key}.doc`] = ctx.at(`${key}.doc`, String(value.doc));
+  }
   return { type, ...item, position } as NavbarItem;
 });
 

@@ -131,6 +131,7 @@ export function checkReferences(
     if (item.type === 'link') linkedDoc(item, key);
     if (item.type === 'dropdown') item.items.forEach((entry, i) => linkedDoc(entry, `${key}.items[${i}]`));
     if (item.type !== 'docSidebar') return;
+    linkedDoc(item, key);
     const sidebar = sidebars[item.sidebarId];
     if (!sidebar)
       diagnostics.error(

@@ -72,7 +72,7 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
         navbar.push({
           type: 'link',
           label: item.label,
-          href: flattenSidebar(sidebars[item.sidebarId])[0].href,
+          href: item.doc !== undefined ? docById.get(item.doc)!.path : flattenSidebar(sidebars[item.sidebarId])[0].href,
           position: item.position,
           activeBase: withBase(config, config.docs.routeBasePath),
         });

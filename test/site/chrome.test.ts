@@ -28,7 +28,8 @@ test('navbar items and footer links are resolved to hrefs under the base path', 
   assert.equal(chrome.navbar, [
     { type: 'link', label: 'Docs', href: '/base/docs/intro/', position: 'left', activeBase: '/base/docs/' },
     { type: 'dropdown', label: 'More', items: [{ label: 'Setup', href: '/base/docs/guide/setup/' }], position: 'left' },
-    { type: 'link', label: 'Blog', href: '/base/blog/', position: 'right' },
+    // A link to a section of the site stays marked on the pages under it.
+    { type: 'link', label: 'Blog', href: '/base/blog/', position: 'right', activeBase: '/base/blog/' },
   ]);
   assert.equal(chrome.footer, { links: [{ label: 'Setup', href: '/base/docs/guide/setup/' }], copyright: '© Shop' });
   assert.is(chrome.navbarTitle, 'Shop');
