@@ -53,7 +53,7 @@ test('each admonition type shows its own icon, and caution and warning have diff
 
 test('a table wider than the column shows a shade on the side with more to scroll to', async () => {
   const page = await h.browser.newPage(DESKTOP);
-  await open(page, `${h.base}docs/website/firebase-setup/`);
+  await open(page, `${h.base}docs/website/setup-env-variables/`);
   const wrapper = page
     .locator('.table-wrapper')
     .filter({ has: page.locator('table') })
