@@ -7,7 +7,9 @@ const options = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  lib: ['lib.es2023.d.ts'],
+  // The props of the templates a project can override come with them (config/define.ts): JSX and the DOM types.
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  jsx: ts.JsxEmit.ReactJSX,
   types: ['node'],
   strict: true,
   declaration: true,
@@ -15,7 +17,7 @@ const options = {
   allowImportingTsExtensions: true,
   resolveJsonModule: true,
   skipLibCheck: true,
-  rootDir: 'src',
+  rootDir: '.',
   outDir: 'dist/types',
 };
 const program = ts.createProgram(['src/config/define.ts'], options);

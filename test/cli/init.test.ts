@@ -92,7 +92,7 @@ test('the package ships the CLI, the client sources, templates and types, and no
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
   assert.is(pkg.private, undefined);
   // The types are written by the prepack script (scripts/types.js) into dist/, which the package ships.
-  assert.is(pkg.exports['.'].types, './dist/types/config/define.d.ts');
+  assert.is(pkg.exports['.'].types, './dist/types/src/config/define.d.ts');
   // What the CLI imports at run time is in dependencies: an installed package has no dev dependencies.
   for (const name of ['esbuild', 'react', 'react-dom', 'markdown-it', 'yaml', 'commander'])
     assert.ok(pkg.dependencies[name], `${name} is a dependency`);
