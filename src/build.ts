@@ -132,6 +132,8 @@ export async function buildSiteFiles({
       highlightCache,
       highlighter,
       cache: cache?.pages,
+      // A build from the disk keeps its pages for the next one; serve keeps them in memory, tests build from maps.
+      pageStore: files || cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/pages.json'),
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {

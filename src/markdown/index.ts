@@ -6,6 +6,8 @@ import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { expandIncludes } from './includes.ts';
+import { codeKey, readStore, sourceKey, valueKey, writeStore } from './page-store.ts';
+import { sha256 } from '../hash.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { alerts } from './plugins/alerts.ts';
 import { tabs } from './plugins/tabs.ts';
@@ -27,6 +29,11 @@ export interface MarkdownContext {
   highlighter?: CodeHighlighter;
   /** Pages of earlier builds; a source that has not changed, and whose lookups give the same answers, is reused. */
   cache?: PageCache;
+  /**
+   * File that keeps the pages between builds (page-store.ts), for a build in a process of its own; serve keeps
+   * `cache` in memory instead.
+   */
+  pageStore?: string;
 }
 
 /**
@@ -43,6 +50,14 @@ interface CachedPage {
   /** What rendering reported (missing images...), given again each time the page is reused. */
   diagnostics: Diagnostic[];
   lookups: Lookup[];
+}
+
+/** A page as the page store keeps it: the source by its key, each lookup by the key of its value. */
+interface StoredPage {
+  sourceKey: string;
+  page: Omit<Page, 'source'>;
+  diagnostics: Diagnostic[];
+  lookups: [table: Lookup[0], key: string, value: string | null][];
 }
 
 type Lookup = [table: 'route' | 'asset' | 'text', key: string, value: unknown];
@@ -132,6 +147,26 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
 
   const fresh = (entry: CachedPage | undefined, source: Source): entry is CachedPage =>
     entry?.source === source && entry.lookups.every(([table, key, value]) => tables[table].get(key) === value);
+  // The page store's entries, for a build in a process of its own; a reused one becomes a CachedPage again.
+  const storeKey = context.pageStore
+    ? sha256(JSON.stringify([await codeKey(), context.config, code.cacheKey]), 'base64url')
+    : '';
+  const stored = new Map(context.pageStore ? await readStore<StoredPage>(context.pageStore, storeKey) : []);
+  const fromStore = (source: Source): CachedPage | undefined => {
+    const entry = stored.get(source.file);
+    if (!entry || entry.sourceKey !== sourceKey(source)) return undefined;
+    if (!entry.lookups.every(([table, key, value]) => valueKey(tables[table].get(key)) === value)) return undefined;
+    const lookups = entry.lookups.map(([table, key]): Lookup => [table, key, tables[table].get(key)]);
+    return { source, page: { ...entry.page, source }, diagnostics: entry.diagnostics, lookups };
+  };
+  const store = async (cache: PageCache) => {
+    const entries = [...cache].map(([file, { source, page, diagnostics, lookups }]): [string, StoredPage] => {
+      const { source: _, ...rest } = page;
+      const keyed = lookups.map(([table, key, value]): StoredPage['lookups'][number] => [table, key, valueKey(value)]);
+      return [file, { sourceKey: sourceKey(source), page: rest, diagnostics, lookups: keyed }];
+    });
+    await writeStore(context.pageStore!, storeKey, entries);
+  };
 
   let rendered = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
@@ -141,8 +176,9 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     const again: { i: number; body: string }[] = [];
     rendered = 0;
     sources.forEach((source, i) => {
-      const cached = cache.get(source.file);
+      const cached = cache.get(source.file) ?? fromStore(source);
       if (fresh(cached, source)) {
+        cache.set(source.file, cached);
         pages[i] = cached.page;
         context.diagnostics.items.push(...cached.diagnostics);
         return;
@@ -173,7 +209,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     }
     const present = new Set(sources.map((source) => source.file));
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
-    await code.save();
+    await code.save({ keepUnused: rendered < sources.length });
+    if (context.pageStore && (rendered > 0 || cache.size !== stored.size)) await store(cache);
     return pages.filter((page): page is Page => page !== undefined);
   };
 

@@ -31,8 +31,12 @@ test.before.each(async () => {
 });
 test.after.each(() => around.remove());
 
-/** Every file around the project, less those under `out` (relative to it: what a build there may change). */
-const aroundWithout = async (out: string) => without(await snapshot(around.dir), out);
+/**
+ * Every file around the project, less those under `out` (relative to it: what a build there may change) and egdocs'
+ * caches in the project's node_modules/.cache/egdocs/ (highlighted code, rendered pages).
+ */
+const aroundWithout = async (out: string) =>
+  without(without(await snapshot(around.dir), out), 'site/node_modules/.cache/egdocs');
 const without = (files: Record<string, string>, out: string) =>
   Object.fromEntries(Object.entries(files).filter(([file]) => !file.startsWith(`${out}/`)));
 
@@ -114,7 +118,10 @@ test('a rebuild over its own build, and over an older build without the marker, 
   // An empty folder is fine too.
   await mkdir(path.join(site, 'empty'));
   assert.is((await egdocs(site, 'build', '-o', 'empty')).code, 0);
-  const after = ['site/build', 'site/old', 'site/empty'].reduce(without, await snapshot(around.dir));
+  const after = ['site/build', 'site/old', 'site/empty', 'site/node_modules/.cache/egdocs'].reduce(
+    without,
+    await snapshot(around.dir),
+  );
   assert.equal(after, before);
 });
 

@@ -158,13 +158,21 @@ export class CodeHighlighter {
     return html;
   }
 
-  /** Writes the cache file when it changed, keeping only the entries this build used. */
-  async save(): Promise<void> {
-    if (!this.cacheFile || (!this.dirty && this.used.size === this.cache.size)) return;
-    const entries = [...this.cache].filter(([key]) => this.used.has(key));
+  /**
+   * Writes the cache file when it changed, keeping only the entries this build used; with `keepUnused` (some pages
+   * were reused whole, so their blocks were not looked up) every entry stays.
+   */
+  async save({ keepUnused = false } = {}): Promise<void> {
+    if (!this.cacheFile || (!this.dirty && (keepUnused || this.used.size === this.cache.size))) return;
+    const entries = [...this.cache].filter(([key]) => keepUnused || this.used.has(key));
     await mkdir(path.dirname(this.cacheFile), { recursive: true });
     await writeFile(this.cacheFile, JSON.stringify({ key: this.versionKey, entries }));
     this.dirty = false;
+  }
+
+  /** What highlighted HTML depends on besides the code (Shiki's version, the themes), for caches of whole pages. */
+  get cacheKey(): string {
+    return this.versionKey;
   }
 
   /** Results depend on Shiki's version and the themes. */

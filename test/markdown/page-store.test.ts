@@ -1,0 +1,88 @@
+// The page store (src/markdown/page-store.ts): a build from the disk reuses the pages an earlier build rendered when
+// nothing they depend on changed, and its output is always what a build without the store gives.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSiteFiles } from '../../src/build.ts';
+import { validateConfig } from '../../src/config/validate.ts';
+import { formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
+import type { BuildResult } from '../../src/types.ts';
+import { tempProject, type TempProject } from '../project.ts';
+
+const test = suite('markdown: the page store between builds');
+
+const svg = (width: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20"></svg>`;
+const files = {
+  'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n\nRead [setup](./setup.md).\n',
+  'content/docs/setup.md': '# Setup\n\n::include{file="_partials/steps.md"}\n\n![logo](./img/logo.svg)\n',
+  'content/docs/_partials/steps.md': '1. Run `npm install`.\n2. Run the build.\n',
+  'content/docs/usage.md': '# Usage\n\n```bash\nnpm run build\n```\n',
+  'content/docs/img/logo.svg': svg(40),
+};
+
+function snapshot(result: BuildResult) {
+  const out: Record<string, string> = {};
+  for (const file of result.files) out[file.path] = Buffer.from(file.contents).toString('base64');
+  return { out, diagnostics: sortDiagnostics(result.diagnostics).map(formatDiagnostic) };
+}
+
+async function build(project: TempProject, title = 'Test Docs') {
+  const config = validateConfig(
+    { title, url: 'https://example.com', baseUrl: '/base/', docs: { sidebars: { docs: ['intro', 'setup', 'usage'] } } },
+    path.join(project.dir, 'site.config.ts'),
+  );
+  return buildSiteFiles({ config });
+}
+
+/** A build that reuses the store, checked against one without it; returns how many pages were rendered. */
+async function rebuild(project: TempProject, title?: string): Promise<number> {
+  const warm = await build(project, title);
+  const store = path.join(project.dir, 'node_modules/.cache/egdocs/pages.json');
+  const saved = await import('node:fs/promises').then((fs) => fs.readFile(store));
+  await rm(store);
+  const cold = await build(project, title);
+  await import('node:fs/promises').then((fs) => fs.writeFile(store, saved));
+  assert.equal(snapshot(warm), snapshot(cold), 'a build that reused pages differs from one that did not');
+  return warm.rendered.pages;
+}
+
+test('unchanged pages are reused; an edit renders exactly the pages it can change', async () => {
+  const project = await tempProject(files);
+  try {
+    assert.is((await build(project)).rendered.pages, 3, 'the first build renders every page');
+    assert.is(await rebuild(project), 0, 'nothing changed');
+    await project.write('content/docs/_partials/steps.md', '1. Run `npm ci`.\n');
+    assert.is(await rebuild(project), 1, 'the page that includes the partial');
+    await project.write('content/docs/img/logo.svg', svg(80));
+    assert.is(await rebuild(project), 1, 'the page that shows the image (its size is in the HTML)');
+    await project.write('content/docs/usage.md', '# Usage\n\n```bash\nnpm run build -- --verbose\n```\n');
+    assert.is(await rebuild(project), 1, 'the edited page');
+    assert.is(await rebuild(project, 'Other Title'), 3, 'a config change renders every page');
+  } finally {
+    await project.remove();
+  }
+});
+
+test('a page linking to a file that appears renders again; a reused page reports its problems again', async () => {
+  const project = await tempProject({
+    ...files,
+    'content/docs/intro.md': '---\nslug: /\n---\n# Intro\n\nRead [setup](./setup.md) and [the notes](./notes.md).\n',
+  });
+  try {
+    const first = await build(project);
+    const broken = (result: BuildResult) => result.diagnostics.filter((d) => d.message.includes('notes.md'));
+    assert.is(broken(first).length, 1, 'the link to a missing file is reported');
+    const again = await build(project);
+    assert.is(again.rendered.pages, 0);
+    assert.equal(snapshot(again).diagnostics, snapshot(first).diagnostics, 'the reused page reports it again');
+    await project.write('content/docs/notes.md', '---\nunlisted: true\n---\n# Notes\n');
+    const fixed = await build(project);
+    assert.is(fixed.rendered.pages, 2, 'the new page, and intro, whose link now has a route');
+    assert.is(broken(fixed).length, 0);
+  } finally {
+    await project.remove();
+  }
+});
+
+test.run();
