@@ -5,6 +5,7 @@ import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
 export { BuildFailed } from './diagnostics.ts';
 import { type Bundle, bundleClient, bundleTemplates, packageRoot } from './bundle/index.ts';
 import { findOverrides, type Override } from './bundle/overrides.ts';
+import { storedBundle } from './bundle/store.ts';
 import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { checkReferences } from './config/references.ts';
@@ -18,7 +19,10 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
-import { searchIndexFiles, searchIndexLater, TermsMemo } from './search/index-files.ts';
+import { searchIndexFiles, searchIndexLater, TermsMemo, type SearchIndexFiles } from './search/index-files.ts';
+import { searchData } from './search/data.ts';
+import { codeKey, readStore, storeFile, writeStore } from './build-store.ts';
+import { sha256 } from './hash.ts';
 import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -133,7 +137,7 @@ export async function buildSiteFiles({
       highlighter,
       cache: cache?.pages,
       // A build from the disk keeps its pages for the next one; serve keeps them in memory, tests build from maps.
-      pageStore: files || cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/pages.json'),
+      pageStore: files || cache ? undefined : storeFile(config.paths.root, 'pages'),
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
@@ -170,8 +174,13 @@ export async function buildSiteFiles({
     return cache.templates;
   });
   const bundle = await step('bundle', () => {
-    if (!cache)
-      return bundled && overrides.length === 0 ? bundled : bundleClient({ baseUrl: config.baseUrl, overrides, root });
+    if (!cache) {
+      if (bundled && overrides.length === 0) return bundled;
+      const make = () => bundleClient({ baseUrl: config.baseUrl, overrides, root });
+      // A build from the disk without overrides keeps its bundle for the next one (bundle/store.ts).
+      if (files || overrides.length > 0) return make();
+      return storedBundle(storeFile(root, 'bundle'), { root: packageRoot, baseUrl: config.baseUrl }, make);
+    }
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
     cache.bundle ??= bundleClient({ baseUrl: config.baseUrl, overrides, root }).catch((error) => {
       cache.bundle = undefined;
@@ -182,9 +191,18 @@ export async function buildSiteFiles({
   // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
   // Serve builds the search index only when a page first asks for it after a save (BuildResult.searchIndex): it
   // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
-  const search = await step('search', () =>
-    cache ? searchIndexLater(site, cache.searchTerms) : { ...searchIndexFiles(site), later: undefined },
-  );
+  const search = await step('search', async () => {
+    if (cache) return searchIndexLater(site, cache.searchTerms);
+    if (files) return { ...searchIndexFiles(site), later: undefined };
+    // A build from the disk reuses the last build's index when it would be made from the same data.
+    const data = searchData(site);
+    const key = sha256(JSON.stringify([await codeKey(), config, data]), 'base64url');
+    const store = storeFile(config.paths.root, 'search');
+    const [[, kept] = []] = await readStore<SearchIndexFiles>(store, key);
+    const index = kept ?? searchIndexFiles(site, { data });
+    if (!kept) await writeStore(store, key, [['index', index]]);
+    return { ...index, later: undefined };
+  });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   const output = await step('render', () => {
     const chrome = pageChrome(site.chrome, sidebarData.urls, {

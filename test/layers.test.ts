@@ -48,7 +48,8 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/markdown/'],
     ['src/content/'],
     ['src/config/'],
-    // What any stage may use: egdocs' version, the hash of file names and cache keys.
+    // What any stage may use: the stores a build keeps for the next, egdocs' version, the hash of file names and keys.
+    ['src/build-store.ts'],
     ['src/version.ts', 'src/hash.ts'],
   ],
   shared: [

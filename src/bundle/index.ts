@@ -12,6 +12,8 @@ import type { OutputFile } from '../types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
 
 export interface Bundle {
+  /** Every file esbuild read to make it, relative to egdocs' folder (for the bundle store: bundle/store.ts). */
+  inputs: string[];
   files: OutputFile[];
   /** URLs of the stylesheets and scripts, for the document head. */
   styles: string[];
@@ -102,6 +104,7 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
         entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
         format: 'iife',
         entryNames: 'js/[name].[hash]',
+        metafile: true,
       }),
       // Tabs' behaviour, a module with no imports, built apart: as a chunk of the client it pulled esbuild's runtime
       // helpers into a chunk of their own that every page then loaded (about 250 bytes for pages without tabs).
@@ -110,6 +113,7 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
         entryPoints: { tabs: path.join(packageRoot, 'src/client/tabs.ts') },
         format: 'esm',
         entryNames: 'js/[name].[hash]',
+        metafile: true,
       }),
     ]),
   );
@@ -123,7 +127,9 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
   const clientUrls = urlsOf(client.outputFiles);
   const [workerUrl] = urlsOf(worker.outputFiles);
   const [tabsUrl] = urlsOf(tabs.outputFiles);
+  const inputs = [client, worker, tabs].flatMap((result) => Object.keys(result.metafile.inputs));
   return {
+    inputs: [...new Set(inputs)].sort(),
     files,
     styles: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/css/styles.`)),
     scripts: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/js/main.`)),

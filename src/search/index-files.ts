@@ -69,9 +69,9 @@ export class TermsMemo {
  */
 export function searchIndexFiles(
   site: Site,
-  { hashed = true, memo }: { hashed?: boolean; memo?: TermsMemo } = {},
+  { hashed = true, memo, data = searchData(site) }: { hashed?: boolean; memo?: TermsMemo; data?: SearchData } = {},
 ): SearchIndexFiles {
-  const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25, memo);
+  const [manifest, ...rest] = indexFiles(data, site.config.search.bm25, memo);
   memo?.done();
   const texts = rest.map(({ data }) => JSON.stringify(data));
   // One hash for the set, from every file: the manifest names the others by it.

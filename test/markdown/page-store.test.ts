@@ -1,6 +1,7 @@
-// The page store (src/markdown/page-store.ts): a build from the disk reuses the pages an earlier build rendered when
-// nothing they depend on changed, and its output is always what a build without the store gives.
-import { rm } from 'node:fs/promises';
+// The stores a build keeps for the next (src/build-store.ts): a build from the disk reuses the pages and the search
+// index an earlier build made when nothing they depend on changed, and its output is always what a build without
+// them gives.
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -35,14 +36,14 @@ async function build(project: TempProject, title = 'Test Docs') {
   return buildSiteFiles({ config });
 }
 
-/** A build that reuses the store, checked against one without it; returns how many pages were rendered. */
+/** A build that reuses the stores, checked against one without them; returns how many pages were rendered. */
 async function rebuild(project: TempProject, title?: string): Promise<number> {
   const warm = await build(project, title);
-  const store = path.join(project.dir, 'node_modules/.cache/egdocs/pages.json');
-  const saved = await import('node:fs/promises').then((fs) => fs.readFile(store));
-  await rm(store);
+  const stores = path.join(project.dir, 'node_modules/.cache/egdocs');
+  await rename(stores, `${stores}.kept`);
   const cold = await build(project, title);
-  await import('node:fs/promises').then((fs) => fs.writeFile(store, saved));
+  await rm(stores, { recursive: true });
+  await rename(`${stores}.kept`, stores);
   assert.equal(snapshot(warm), snapshot(cold), 'a build that reused pages differs from one that did not');
   return warm.rendered.pages;
 }

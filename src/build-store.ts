@@ -1,0 +1,54 @@
+// What a build keeps for the next one in the project's node_modules/.cache/egdocs/: each file holds one step's
+// results under a key of everything they depend on, egdocs' own code included, so a stale file is never used (a
+// different key reads as empty). The markdown stage keeps its pages (markdown/page-store.ts), the search step its
+// index files.
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sha256 } from './hash.ts';
+
+/** Where a project's build keeps a step's results. */
+export function storeFile(root: string, name: string): string {
+  return path.join(root, 'node_modules/.cache/egdocs', `${name}.json`);
+}
+
+let codeKeyMemo: Promise<string> | undefined;
+
+/**
+ * A hash of egdocs' own code as it runs: every file of src/ (a checkout) or dist/ (compiled), so a changed stage
+ * never reuses what an older one made, even without a new version number.
+ */
+export function codeKey(): Promise<string> {
+  codeKeyMemo ??= (async () => {
+    // This module is src/build-store.ts or one of dist/'s files: its folder is src/ or dist/ (or dist/chunks/).
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const root = path.basename(here) === 'chunks' ? path.dirname(here) : here;
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && /\.(m?js|tsx?)$/.test(entry.name))
+      // parentPath from Node 20.12; `path` before it.
+      .map((entry) => path.join(entry.parentPath ?? (entry as { path?: string }).path ?? root, entry.name))
+      .sort();
+    const hashes = await Promise.all(files.map(async (file) => sha256(await readFile(file), 'base64url')));
+    return sha256(files.map((file, i) => `${path.relative(root, file)}:${hashes[i]}`).join('\n'), 'base64url');
+  })();
+  return codeKeyMemo;
+}
+
+/** The stored form of a page cache, or an empty list when the file is missing, unreadable or for another key. */
+export async function readStore<Entry>(file: string, key: string): Promise<[string, Entry][]> {
+  try {
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { key: string; entries: [string, Entry][] };
+    return saved.key === key ? saved.entries : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the stored form of a page cache; whole or not at all (two builds at once each write a file of their own). */
+export async function writeStore<Entry>(file: string, key: string, entries: [string, Entry][]): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ key, entries }));
+  await rename(temp, file);
+}
