@@ -15,20 +15,25 @@ export function storeFile(root: string, name: string): string {
 let codeKeyMemo: Promise<string> | undefined;
 
 /**
- * A hash of egdocs' own code as it runs: every file of src/ (a checkout) or dist/ (compiled), so a changed stage
- * never reuses what an older one made, even without a new version number.
+ * A hash of egdocs' own code as it runs: every file of src/ (a checkout) or dist/ (compiled), and of templates/ (the
+ * server renders with them), so a changed stage or template never reuses what an older one made, even without a new
+ * version number.
  */
 export function codeKey(): Promise<string> {
   codeKeyMemo ??= (async () => {
     // This module is src/build-store.ts or one of dist/'s files: its folder is src/ or dist/ (or dist/chunks/).
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const root = path.basename(here) === 'chunks' ? path.dirname(here) : here;
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && /\.(m?js|tsx?)$/.test(entry.name))
-      // parentPath from Node 20.12; `path` before it.
-      .map((entry) => path.join(entry.parentPath ?? (entry as { path?: string }).path ?? root, entry.name))
-      .sort();
+    const code = path.basename(here) === 'chunks' ? path.dirname(here) : here;
+    const root = path.dirname(code);
+    const files: string[] = [];
+    for (const dir of [code, path.join(root, 'templates')]) {
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries)
+        if (entry.isFile() && /\.(m?js|tsx?|css)$/.test(entry.name))
+          // parentPath from Node 20.12; `path` before it.
+          files.push(path.join(entry.parentPath ?? (entry as { path?: string }).path ?? dir, entry.name));
+    }
+    files.sort();
     const hashes = await Promise.all(files.map(async (file) => sha256(await readFile(file), 'base64url')));
     return sha256(files.map((file, i) => `${path.relative(root, file)}:${hashes[i]}`).join('\n'), 'base64url');
   })();

@@ -6,6 +6,7 @@ export { BuildFailed } from './diagnostics.ts';
 import { type Bundle, bundleClient, bundleTemplates, packageRoot } from './bundle/index.ts';
 import { findOverrides, type Override } from './bundle/overrides.ts';
 import { storedBundle } from './bundle/store.ts';
+import { readRenderMemo, writeRenderMemo } from './render/store.ts';
 import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { checkReferences } from './config/references.ts';
@@ -204,7 +205,8 @@ export async function buildSiteFiles({
     return { ...index, later: undefined };
   });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
-  const output = await step('render', () => {
+  let routesRendered = cache ? 0 : site.routes.length;
+  const output = await step('render', async () => {
     const chrome = pageChrome(site.chrome, sidebarData.urls, {
       indexUrl: search.url,
       workerUrl: bundle.workerUrl,
@@ -213,11 +215,19 @@ export async function buildSiteFiles({
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
-    const options = { memo: cache?.render, diagnostics, root };
     // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
     // render with the templates compiled in, so a project's overrides keep the render in this thread.
     const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
-    return threads > 1 ? renderInParallel(context, options, threads) : renderRoutes(context, options);
+    // A build from the disk in one thread keeps serve's memo of rendered routes for the next build (render/store.ts).
+    const store = !cache && !files && !templates && threads === 1 ? storeFile(root, 'render') : undefined;
+    const memo = cache?.render ?? (store ? await readRenderMemo(store, config) : undefined);
+    const before = memo?.routes.size ?? 0;
+    const options = { memo, diagnostics, root };
+    if (threads > 1) return renderInParallel(context, options, threads);
+    const out = renderRoutes(context, options);
+    if (memo) routesRendered = memo.rendered;
+    if (store && memo) await writeRenderMemo(store, config, memo, before);
+    return out;
   });
   stopOnErrors(diagnostics);
   const extra = [
@@ -248,7 +258,7 @@ export async function buildSiteFiles({
     }),
   );
   withLineTexts(diagnostics.items, texts);
-  const rendered = { pages: pagesRendered, routes: cache ? cache.render.rendered : site.routes.length };
+  const rendered = { pages: pagesRendered, routes: routesRendered };
   return {
     site,
     files: all,

@@ -36,7 +36,12 @@ async function build(project: TempProject, title = 'Test Docs') {
   return buildSiteFiles({ config });
 }
 
-/** A build that reuses the stores, checked against one without them; returns how many pages were rendered. */
+/**
+ * A build that reuses the stores, checked against one without them; returns how many pages were rendered (markdown),
+ * and keeps how many routes were rendered (HTML) in `routes`.
+ */
+let routes = 0;
+let allRoutes = 0;
 async function rebuild(project: TempProject, title?: string): Promise<number> {
   const warm = await build(project, title);
   const stores = path.join(project.dir, 'node_modules/.cache/egdocs');
@@ -45,6 +50,8 @@ async function rebuild(project: TempProject, title?: string): Promise<number> {
   await rm(stores, { recursive: true });
   await rename(`${stores}.kept`, stores);
   assert.equal(snapshot(warm), snapshot(cold), 'a build that reused pages differs from one that did not');
+  routes = warm.rendered.routes;
+  allRoutes = cold.rendered.routes;
   return warm.rendered.pages;
 }
 
@@ -53,10 +60,13 @@ test('unchanged pages are reused; an edit renders exactly the pages it can chang
   try {
     assert.is((await build(project)).rendered.pages, 3, 'the first build renders every page');
     assert.is(await rebuild(project), 0, 'nothing changed');
+    assert.is(routes, 0, 'and no route was rendered again');
     await project.write('content/docs/_partials/steps.md', '1. Run `npm ci`.\n');
     assert.is(await rebuild(project), 1, 'the page that includes the partial');
     await project.write('content/docs/img/logo.svg', svg(80));
     assert.is(await rebuild(project), 1, 'the page that shows the image (its size is in the HTML)');
+    // The search index is the same (a new text would rename it in every page's chrome): only that route's HTML.
+    assert.ok(routes > 0 && routes < allRoutes, `the routes showing that page: ${routes} of ${allRoutes}`);
     await project.write('content/docs/usage.md', '# Usage\n\n```bash\nnpm run build -- --verbose\n```\n');
     assert.is(await rebuild(project), 1, 'the edited page');
     assert.is(await rebuild(project, 'Other Title'), 3, 'a config change renders every page');
