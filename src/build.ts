@@ -253,7 +253,11 @@ export async function buildSiteFiles({
       searchQueries:
         queries === undefined
           ? undefined
-          : { text: queries, manifestPath: relativeToBase(config.baseUrl, search.url)! },
+          : {
+              text: queries,
+              manifestPath: relativeToBase(config.baseUrl, search.url)!,
+              store: files || cache ? undefined : storeFile(config.paths.root, 'search-answers'),
+            },
       diagnostics,
     }),
   );

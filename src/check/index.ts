@@ -7,7 +7,9 @@ import { engineOfFiles } from '../search/in-memory.ts';
 import type { BuildResult, OutputFile, Site } from '../types.ts';
 import { checkBudgets, pageWeights } from './budgets.ts';
 import { checkLinks } from './links.ts';
-import { checkSearchQueries } from './search-queries.ts';
+import { checkSearchQueries, type SearchHitRef } from './search-queries.ts';
+import { codeKey, readStore, writeStore } from '../build-store.ts';
+import { sha256 } from '../hash.ts';
 
 export interface CheckInput {
   site: Site;
@@ -16,8 +18,11 @@ export interface CheckInput {
   bundle: Pick<Bundle, 'scripts' | 'styles' | 'preload'>;
   /** Weigh each page kind and hold it against the budgets: a property of a build as deployed (not serve's files). */
   weigh: boolean;
-  /** The relevance gate: content/search-queries.yaml's text, and the output path of the search manifest written. */
-  searchQueries?: { text: string; manifestPath: string };
+  /**
+   * The relevance gate: content/search-queries.yaml's text, the output path of the search manifest written, and
+   * where a build from the disk keeps the answers for the next check of the same index (build-store.ts).
+   */
+  searchQueries?: { text: string; manifestPath: string; store?: string };
   diagnostics: Diagnostics;
 }
 
@@ -38,9 +43,29 @@ export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, '
   let searchQueries: BuildResult['searchQueries'];
   if (input.searchQueries) {
     const { config } = site;
-    const engine = engineOfFiles(files, input.searchQueries.manifestPath, config.baseUrl, config.search.excerptLength);
+    const { manifestPath, store, text } = input.searchQueries;
+    const engine = engineOfFiles(files, manifestPath, config.baseUrl, config.search.excerptLength);
     const search = (query: string, limit: number) => engine.search(query, limit);
-    searchQueries = await checkSearchQueries(site, input.searchQueries.text, search, diagnostics);
+    if (!store) searchQueries = await checkSearchQueries(site, text, search, diagnostics);
+    else {
+      // The same index answers the same query the same way: answers are kept under the index's own file (its name
+      // and contents), the site's routes and egdocs' code.
+      const manifest = files.find((file) => file.path === manifestPath)?.contents ?? '';
+      const key = sha256(
+        JSON.stringify([await codeKey(), config.baseUrl, manifestPath, Buffer.from(manifest).toString()]),
+        'base64url',
+      );
+      const kept = new Map(await readStore<SearchHitRef[]>(store, key));
+      const size = kept.size;
+      const remembered = async (query: string, limit: number) => {
+        const id = `${limit}\0${query}`;
+        const hits = kept.get(id) ?? (await search(query, limit)).map(({ url, title }) => ({ url, title }));
+        kept.set(id, hits);
+        return hits;
+      };
+      searchQueries = await checkSearchQueries(site, text, remembered, diagnostics);
+      if (kept.size !== size) await writeStore(store, key, [...kept]);
+    }
   }
   return { weights, searchQueries };
 }

@@ -1,12 +1,16 @@
 // The relevance gate: content/search-queries.yaml lists what readers type and the page each should find; `check`
 // warns at the query's line when the page is not among the suggestions, and at its line for a malformed entry.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
 import { checkSearchQueries, type SearchFunction } from '../../src/check/search-queries.ts';
 import { type Diagnostic, Diagnostics } from '../../src/diagnostics.ts';
 import { siteSearch } from '../../src/search/in-memory.ts';
+import { validateConfig } from '../../src/config/validate.ts';
 import { buildFromMap, contentFiles, sharedBundle, testConfig } from '../helpers.ts';
+import { tempProject } from '../project.ts';
 
 const test = suite('check: search queries');
 
@@ -167,6 +171,34 @@ test('no query file, no gate; build and serve do not run it', async () => {
     built.files.some((file) => file.path.includes('search-queries')),
     'the query file is not a page',
   );
+});
+
+test('a check from the disk keeps its answers for the next check of the same index, and only of the same index', async () => {
+  const project = await tempProject(
+    Object.fromEntries([
+      ...Object.entries(PAGES).map(([rel, text]) => [`content/${rel}`, text]),
+      ['content/search-queries.yaml', '- query: smtp\n  page: email\n'],
+    ]),
+  );
+  const config = validateConfig(
+    { title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/' },
+    path.join(project.dir, 'site.config.ts'),
+  );
+  const check = async () => (await buildSiteFiles({ config, checkSearch: true })).diagnostics;
+  const store = path.join(project.dir, 'node_modules/.cache/egdocs/search-answers.json');
+  try {
+    assert.equal(await check(), []);
+    // An answer changed in the store shows that the next check reads it rather than searching again.
+    const saved = JSON.parse(await readFile(store, 'utf8'));
+    saved.entries = saved.entries.map(([id]: [string]) => [id, [{ url: '/base/docs/intro/', title: 'Welcome' }]]);
+    await writeFile(store, JSON.stringify(saved));
+    assert.match((await check()).map((d) => d.message).join('\n'), 'the first is /docs/intro/');
+    // A changed page makes another index: the answers are searched again.
+    await project.write('content/docs/intro.md', '# Welcome\n\nStart here, then read on.\n');
+    assert.equal(await check(), []);
+  } finally {
+    await project.remove();
+  }
 });
 
 test.run();
