@@ -40,20 +40,20 @@ export function codeKey(): Promise<string> {
   return codeKeyMemo;
 }
 
-/** The stored form of a page cache, or an empty list when the file is missing, unreadable or for another key. */
-export async function readStore<Entry>(file: string, key: string): Promise<[string, Entry][]> {
+/** What a store holds, or undefined when its file is missing, unreadable or was written under another key. */
+export async function readStore<Value>(file: string, key: string): Promise<Value | undefined> {
   try {
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { key: string; entries: [string, Entry][] };
-    return saved.key === key ? saved.entries : [];
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { key: string; value: Value };
+    return saved.key === key ? saved.value : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
-/** Writes the stored form of a page cache; whole or not at all (two builds at once each write a file of their own). */
-export async function writeStore<Entry>(file: string, key: string, entries: [string, Entry][]): Promise<void> {
+/** Writes a store whole or not at all (two builds at once each write a file of their own, then rename it). */
+export async function writeStore<Value>(file: string, key: string, value: Value): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ key, entries }));
+  await writeFile(temp, JSON.stringify({ key, value }));
   await rename(temp, file);
 }

@@ -20,10 +20,8 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
-import { searchIndexFiles, searchIndexLater, TermsMemo, type SearchIndexFiles } from './search/index-files.ts';
-import { searchData } from './search/data.ts';
-import { codeKey, readStore, storeFile, writeStore } from './build-store.ts';
-import { sha256 } from './hash.ts';
+import { searchIndexFiles, searchIndexLater, storedSearchIndexFiles, TermsMemo } from './search/index-files.ts';
+import { storeFile } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -121,12 +119,14 @@ export async function buildSiteFiles({
     const docs = content.sources.filter((source) => source.kind === 'doc').map(sidebarDocOf);
     return checkReferences(config, docs, content.docCategories, diagnostics);
   });
+  // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
+  // keeps them in memory, and tests that build from file maps leave the project's stores alone.
+  const storeOf = (name: string) => (files || cache ? undefined : storeFile(config.paths.root, name));
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the
     // entries a build used, so it would replace the project's entries with its own few.
-    const highlightCache =
-      files && !cache ? undefined : path.join(config.paths.root, 'node_modules/.cache/egdocs/highlight.json');
+    const highlightCache = files && !cache ? undefined : storeFile(config.paths.root, 'highlight');
     const highlighter = cache
       ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open())
       : undefined;
@@ -137,8 +137,7 @@ export async function buildSiteFiles({
       highlightCache,
       highlighter,
       cache: cache?.pages,
-      // A build from the disk keeps its pages for the next one; serve keeps them in memory, tests build from maps.
-      pageStore: files || cache ? undefined : storeFile(config.paths.root, 'pages'),
+      pageStore: storeOf('pages'),
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
@@ -178,9 +177,9 @@ export async function buildSiteFiles({
     if (!cache) {
       if (bundled && overrides.length === 0) return bundled;
       const make = () => bundleClient({ baseUrl: config.baseUrl, overrides, root });
-      // A build from the disk without overrides keeps its bundle for the next one (bundle/store.ts).
-      if (files || overrides.length > 0) return make();
-      return storedBundle(storeFile(root, 'bundle'), { root: packageRoot, baseUrl: config.baseUrl }, make);
+      // Overrides come through a plugin whose files the store cannot see: such a project bundles every time.
+      const store = overrides.length === 0 ? storeOf('bundle') : undefined;
+      return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
     }
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
     cache.bundle ??= bundleClient({ baseUrl: config.baseUrl, overrides, root }).catch((error) => {
@@ -194,15 +193,8 @@ export async function buildSiteFiles({
   // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
   const search = await step('search', async () => {
     if (cache) return searchIndexLater(site, cache.searchTerms);
-    if (files) return { ...searchIndexFiles(site), later: undefined };
-    // A build from the disk reuses the last build's index when it would be made from the same data.
-    const data = searchData(site);
-    const key = sha256(JSON.stringify([await codeKey(), config, data]), 'base64url');
-    const store = storeFile(config.paths.root, 'search');
-    const [[, kept] = []] = await readStore<SearchIndexFiles>(store, key);
-    const index = kept ?? searchIndexFiles(site, { data });
-    if (!kept) await writeStore(store, key, [['index', index]]);
-    return { ...index, later: undefined };
+    const store = storeOf('search');
+    return { ...(store ? await storedSearchIndexFiles(site, store) : searchIndexFiles(site)), later: undefined };
   });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   let routesRendered = cache ? 0 : site.routes.length;
@@ -218,8 +210,8 @@ export async function buildSiteFiles({
     // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
     // render with the templates compiled in, so a project's overrides keep the render in this thread.
     const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
-    // A build from the disk in one thread keeps serve's memo of rendered routes for the next build (render/store.ts).
-    const store = !cache && !files && !templates && threads === 1 ? storeFile(root, 'render') : undefined;
+    // In one thread with egdocs' own templates, serve's memo of rendered routes is kept for the next build.
+    const store = !templates && threads === 1 ? storeOf('render') : undefined;
     const memo = cache?.render ?? (store ? await readRenderMemo(store, config) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root };
@@ -256,7 +248,7 @@ export async function buildSiteFiles({
           : {
               text: queries,
               manifestPath: relativeToBase(config.baseUrl, search.url)!,
-              store: files || cache ? undefined : storeFile(config.paths.root, 'search-answers'),
+              store: storeOf('search-answers'),
             },
       diagnostics,
     }),

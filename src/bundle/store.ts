@@ -24,7 +24,7 @@ export async function storedBundle(
 ): Promise<Bundle> {
   const esbuild = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
   const key = sha256(JSON.stringify([esbuild, baseUrl, root]), 'base64url');
-  const [[, kept] = []] = await readStore<StoredBundle>(store, key);
+  const kept = await readStore<StoredBundle>(store, key);
   if (kept) {
     const same = await Promise.all(
       kept.inputs.map(async ([file, hash]) => (await hashOf(root, file).catch(() => '')) === hash),
@@ -47,7 +47,7 @@ export async function storedBundle(
       path: file.path,
       base64: Buffer.from(file.contents).toString('base64'),
     }));
-    await writeStore<StoredBundle>(store, key, [['bundle', { inputs, bundle: { ...bundle, files } }]]);
+    await writeStore<StoredBundle>(store, key, { inputs, bundle: { ...bundle, files } });
   }
   return bundle;
 }

@@ -55,7 +55,7 @@ export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, '
         JSON.stringify([await codeKey(), config.baseUrl, manifestPath, Buffer.from(manifest).toString()]),
         'base64url',
       );
-      const kept = new Map(await readStore<SearchHitRef[]>(store, key));
+      const kept = new Map((await readStore<[string, SearchHitRef[]][]>(store, key)) ?? []);
       const size = kept.size;
       const remembered = async (query: string, limit: number) => {
         const id = `${limit}\0${query}`;

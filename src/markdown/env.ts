@@ -1,5 +1,6 @@
 // Per-render state shared by the markdown plugins: markdown-it passes `env` to every rule,
 // so plugins record what they see here instead of re-parsing output HTML later.
+import type { StateBlock } from 'markdown-it';
 import type { Heading, LinkRef, Source } from '../types.ts';
 import type { Diagnostics, Location, Related } from '../diagnostics.ts';
 import type { LineOrigin } from './includes.ts';
@@ -49,6 +50,11 @@ export function placeOf(
 export function pageLine(env: MarkdownEnv, bodyLine0: number): number {
   const origin = originOf(env, bodyLine0);
   return origin.includedFrom?.at(-1)?.location.line ?? origin.line;
+}
+
+/** A body line's text past its indentation, without trailing spaces (block rules match container lines on it). */
+export function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trimEnd();
 }
 
 /** A token attribute as a string ('' when absent); markdown-it types attribute values as string | number. */

@@ -152,7 +152,9 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const storeKey = context.pageStore
     ? sha256(JSON.stringify([await codeKey(), context.config, code.cacheKey]), 'base64url')
     : '';
-  const stored = new Map(context.pageStore ? await readStore<StoredPage>(context.pageStore, storeKey) : []);
+  const stored = new Map(
+    context.pageStore ? ((await readStore<[string, StoredPage][]>(context.pageStore, storeKey)) ?? []) : [],
+  );
   const fromStore = (source: Source): CachedPage | undefined => {
     const entry = stored.get(source.file);
     if (!entry || entry.sourceKey !== sourceKey(source)) return undefined;

@@ -17,7 +17,7 @@ interface StoredMemo {
 
 /** The memo the last build from the disk left, or an empty one. */
 export async function readRenderMemo(store: string, config: Config): Promise<RenderMemo> {
-  const [[, kept] = []] = await readStore<StoredMemo>(store, await keyOf(config));
+  const kept = await readStore<StoredMemo>(store, await keyOf(config));
   const routes = (kept?.routes ?? []).map(([outFile, { key, files }]) => [
     outFile,
     { key, files: files.map(({ path, text }) => ({ path, contents: Buffer.from(text) })) },
@@ -32,5 +32,5 @@ export async function writeRenderMemo(store: string, config: Config, memo: Rende
     outFile,
     { key, files: files.map(({ path, contents }) => ({ path, text: Buffer.from(contents).toString() })) },
   ]);
-  await writeStore<StoredMemo>(store, await keyOf(config), [['memo', { shared: memo.shared, routes }]]);
+  await writeStore<StoredMemo>(store, await keyOf(config), { shared: memo.shared, routes });
 }

@@ -24,7 +24,8 @@ import {
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
-import { contentHash } from '../hash.ts';
+import { codeKey, readStore, writeStore } from '../build-store.ts';
+import { contentHash, sha256 } from '../hash.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 
@@ -84,6 +85,20 @@ export function searchIndexFiles(
     ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] })),
   ];
   return { files, url: site.config.baseUrl + manifestAt };
+}
+
+/**
+ * For a build from the disk: the last build's index files when they would be made from the same data (egdocs' code,
+ * the config and the search data the same), else new ones, kept in `store` for the next build.
+ */
+export async function storedSearchIndexFiles(site: Site, store: string): Promise<SearchIndexFiles> {
+  const data = searchData(site);
+  const key = sha256(JSON.stringify([await codeKey(), site.config, data]), 'base64url');
+  const kept = await readStore<SearchIndexFiles>(store, key);
+  if (kept) return kept;
+  const index = searchIndexFiles(site, { data });
+  await writeStore(store, key, index);
+  return index;
 }
 
 /**

@@ -190,7 +190,7 @@ test('a check from the disk keeps its answers for the next check of the same ind
     assert.equal(await check(), []);
     // An answer changed in the store shows that the next check reads it rather than searching again.
     const saved = JSON.parse(await readFile(store, 'utf8'));
-    saved.entries = saved.entries.map(([id]: [string]) => [id, [{ url: '/base/docs/intro/', title: 'Welcome' }]]);
+    saved.value = saved.value.map(([id]: [string]) => [id, [{ url: '/base/docs/intro/', title: 'Welcome' }]]);
     await writeFile(store, JSON.stringify(saved));
     assert.match((await check()).map((d) => d.message).join('\n'), 'the first is /docs/intro/');
     // A changed page makes another index: the answers are searched again.

@@ -3,7 +3,7 @@
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import { fail } from '../../diagnostics.ts';
 import type { MarkdownEnv } from '../env.ts';
-import { placeOf } from '../env.ts';
+import { lineText, placeOf } from '../env.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger'] as const;
 const DEFAULT_TITLES: Record<string, string> = {
@@ -69,8 +69,4 @@ export function admonitions(md: MarkdownIt): void {
     return `<div class="admonition admonition-${type}" role="note"><p class="admonition-title"><span class="admonition-icon" aria-hidden="true"></span>${title}</p><div class="admonition-content">\n`;
   };
   md.renderer.rules.admonition_close = () => '</div></div>\n';
-}
-
-function lineText(state: StateBlock, line: number): string {
-  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trimEnd();
 }

@@ -13,7 +13,7 @@
 // find-in-page still reaches them, and without scripts the stylesheet shows every panel under its label.
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import type { MarkdownEnv } from '../env.ts';
-import { placeOf } from '../env.ts';
+import { lineText, placeOf } from '../env.ts';
 import type { Related } from '../../diagnostics.ts';
 import { slugify } from '../slug.ts';
 
@@ -143,8 +143,4 @@ export function tabs(md: MarkdownIt): void {
   };
   md.renderer.rules.tab_panel_close = () => '</div>\n';
   md.renderer.rules.tabs_close = () => '</div>\n';
-}
-
-function lineText(state: StateBlock, line: number): string {
-  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trimEnd();
 }
