@@ -7,9 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './hash.ts';
 
+const CACHE_DIR = 'node_modules/.cache/egdocs';
+
 /** Where a project's build keeps a step's results. */
 export function storeFile(root: string, name: string): string {
-  return path.join(root, 'node_modules/.cache/egdocs', `${name}.json`);
+  return path.join(root, CACHE_DIR, `${name}.json`);
+}
+
+/** Where `egdocs build` keeps the output folder it replaced, to make the next one from (output/reuse.ts). */
+export function spareOutputDir(root: string): string {
+  return path.join(root, CACHE_DIR, 'output');
 }
 
 let codeKeyMemo: Promise<string> | undefined;

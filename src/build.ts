@@ -18,6 +18,7 @@ import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
+import { LateUrls } from './render/late-urls.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, storedSearchIndexFiles, TermsMemo } from './search/index-files.ts';
@@ -199,19 +200,21 @@ export async function buildSiteFiles({
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
-    const chrome = pageChrome(site.chrome, sidebarData.urls, {
-      indexUrl: search.url,
+    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
+    // render with the templates compiled in, so a project's overrides keep the render in this thread.
+    const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
+    // In one thread with egdocs' own templates, serve's memo of rendered routes is kept for the next build. Its pages
+    // hold stand-ins for the hashed data URLs (render/late-urls.ts), so that an edit does not change every page.
+    const store = !templates && threads === 1 ? storeOf('render') : undefined;
+    const late = store ? LateUrls.for(texts.values()) : new LateUrls(false);
+    const chrome = pageChrome(site.chrome, late.slots(sidebarData.urls), {
+      indexUrl: late.slot(search.url),
       workerUrl: bundle.workerUrl,
       resultsUrl: bundle.parts.SearchResults,
       tabsUrl: bundle.parts.tabs,
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
-    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
-    // render with the templates compiled in, so a project's overrides keep the render in this thread.
-    const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
-    // In one thread with egdocs' own templates, serve's memo of rendered routes is kept for the next build.
-    const store = !templates && threads === 1 ? storeOf('render') : undefined;
     const memo = cache?.render ?? (store ? await readRenderMemo(store, config) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root };
@@ -219,7 +222,7 @@ export async function buildSiteFiles({
     const out = renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
     if (store && memo) await writeRenderMemo(store, config, memo, before);
-    return out;
+    return late.fill(out);
   });
   stopOnErrors(diagnostics);
   const extra = [

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -67,6 +67,70 @@ test('a file that cannot be written is named by its output path, and the tempora
   assert.is(failure?.code, 'EISDIR');
   assert.is(failure?.path, path.join(out, 'a'));
   assert.equal(await readdir(dir), []);
+});
+
+/** Every file under `root`, by its path relative to it, with its contents. */
+async function tree(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath ?? (entry as { path?: string }).path ?? root, entry.name);
+    if (!entry.isDirectory())
+      out[path.relative(root, full)] = entry.isFile() ? await readFile(full, 'utf8') : '(other)';
+  }
+  return out;
+}
+
+test('a write made from the spare output is the same as a fresh one, and leaves unchanged files untouched', async () => {
+  const out = path.join(dir, 'build');
+  const spare = path.join(dir, 'cache/output');
+  const write = (files: Record<string, string>) =>
+    new FsWriter(out, spare).write(Object.entries(files).map(([path, contents]) => ({ path, contents })));
+  const first = { 'index.html': 'home', 'docs/a/index.html': 'a', 'docs/b/index.html': 'b', 'old.txt': 'old' };
+  await write(first);
+  const kept = await stat(path.join(out, 'docs/a/index.html'));
+  // The second write starts from nothing (no spare yet) and leaves the first output as the spare.
+  await write({ 'index.html': 'home 2', 'docs/a/index.html': 'a' });
+  assert.equal(await tree(spare), first);
+  // What the spare holds beyond the output is removed: a symbolic link, a file where a folder goes, a stray folder.
+  await symlink(path.join(dir, 'elsewhere'), path.join(spare, 'docs/link'));
+  await writeFile(path.join(spare, 'blog'), 'a file where a folder goes');
+  await mkdir(path.join(spare, 'stray/deep'), { recursive: true });
+  const third = {
+    'index.html': 'home 3',
+    'docs/a/index.html': 'a',
+    'docs/b/index.html': 'b, longer',
+    'blog/index.html': 'blog',
+    'docs/index.html': 'docs',
+  };
+  await write(third);
+  assert.equal(await tree(out), third);
+  const reused = await stat(path.join(out, 'docs/a/index.html'));
+  assert.is(reused.ino, kept.ino, 'the unchanged file is the one the first write made');
+  assert.is(reused.mtimeMs, kept.mtimeMs);
+  assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
+});
+
+test('a failed write from the spare leaves the output as it was and no working folder', async () => {
+  const out = path.join(dir, 'build');
+  const spare = path.join(dir, 'cache/output');
+  const writer = () => new FsWriter(out, spare);
+  await writer().write([{ path: 'index.html', contents: 'one' }]);
+  await writer().write([{ path: 'index.html', contents: 'two' }]);
+  const failure = await writer()
+    .write([
+      { path: 'a', contents: 'x' },
+      { path: 'a/b.html', contents: 'y' },
+    ])
+    .then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error,
+    );
+  assert.is(failure?.code, 'EISDIR');
+  assert.is(failure?.path, path.join(out, 'a'));
+  assert.equal(await tree(out), { 'index.html': 'two' });
+  assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
+  await writer().write([{ path: 'index.html', contents: 'three' }]);
+  assert.equal(await tree(out), { 'index.html': 'three' });
 });
 
 test('a build killed between the two renames of its swap gets the previous output back at the next sweep', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { spareOutputDir } from '../build-store.ts';
 import { buildSiteFiles } from '../build.ts';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
@@ -50,7 +51,7 @@ export async function runBuild(options: {
     });
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
-    writer = new FsWriter(config.paths.outDir);
+    writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
     const result = await buildSiteFiles({ config });
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
     await writer.write([...result.files, markerFile(config.baseUrl)]);

@@ -3,6 +3,7 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../types.ts';
+import { reuseFolder } from './reuse.ts';
 
 export interface Writer {
   write(files: OutputFile[]): Promise<void>;
@@ -36,7 +37,15 @@ export class FsWriter implements Writer {
   private swapped = false;
   private running: Promise<void> | undefined;
 
-  constructor(readonly outDir: string) {}
+  /**
+   * `spare`: where the output this write replaces is kept, for the next write to start from (output/reuse.ts); the
+   * CLI's is in the project's node_modules/.cache/egdocs/. Without it (or on another file system) every write starts
+   * from an empty folder.
+   */
+  constructor(
+    readonly outDir: string,
+    private readonly spare?: string,
+  ) {}
 
   /** The sibling folders a build with process id `pid` works in. */
   private siblings(pid: number): { temp: string; old: string } {
@@ -67,13 +76,27 @@ export class FsWriter implements Writer {
     try {
       await rm(temp, { recursive: true, force: true });
       if (this.aborted) throw new WriteAborted();
-      const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));
-      await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
       // Bounded batches: thousands of simultaneous writes exhaust file descriptors on small machines. Between two
       // batches is where an abort takes effect: no write is left running into a folder being removed.
-      for (let i = 0; i < files.length; i += 256) {
-        if (this.aborted) throw new WriteAborted();
-        await Promise.all(files.slice(i, i + 256).map((file) => writeOne(path.join(temp, file.path), file.contents)));
+      const inBatches = async (jobs: (() => Promise<void>)[]) => {
+        for (let i = 0; i < jobs.length; i += 256) {
+          if (this.aborted) throw new WriteAborted();
+          await Promise.all(jobs.slice(i, i + 256).map((job) => job()));
+        }
+      };
+      // Claiming the spare is a rename, so two builds at once never share it; a missing one starts from empty.
+      if (
+        this.spare &&
+        (await rename(this.spare, temp).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await reuseFolder(temp, files, inBatches, writeOne);
+      else {
+        const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));
+        await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+        await inBatches(files.map((file) => () => writeOne(path.join(temp, file.path), file.contents)));
       }
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
@@ -84,6 +107,7 @@ export class FsWriter implements Writer {
       throw asOutputPath(error, [temp, old], this.outDir);
     }
     this.swapped = true;
+    if (this.spare && (await keepAsSpare(old, this.spare))) return;
     // The site is in place; an old copy that will not go (a file held open) is swept by the next build.
     await rm(old, { recursive: true, force: true }).catch(() => {});
   }
@@ -103,6 +127,17 @@ export class FsWriter implements Writer {
       if (moved) await rename(old, this.outDir).catch(() => {});
       throw error;
     }
+  }
+}
+
+/** Moves the replaced output to `spare`, unless there was none, a spare is there already or it is another disk. */
+async function keepAsSpare(old: string, spare: string): Promise<boolean> {
+  try {
+    await mkdir(path.dirname(spare), { recursive: true });
+    await rename(old, spare);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,53 @@
+// Every page names data files whose names carry a hash of their contents: the search index's manifest (any edit to a
+// text changes it) and each sidebar's data (any edit to a title). Written into the HTML as they are, they would make
+// every page differ after any edit, and the render memo would keep none. So pages are rendered with a fixed stand-in
+// for each such URL, and the URL is written over it once rendered: the memo keeps the page, only the bytes change.
+import type { OutputFile } from '../types.ts';
+
+const PREFIX = '__egdocs_late_url_';
+
+/**
+ * The stand-ins for one build. A URL is given a stand-in only when it reads the same in every place a page may hold
+ * it (an attribute, the JSON of the hydration data), and only when no content file holds the prefix itself.
+ */
+export class LateUrls {
+  private readonly urls = new Map<string, string>();
+
+  constructor(private readonly enabled: boolean) {}
+
+  /** Whether the stand-ins can be used with these content texts. */
+  static for(texts: Iterable<string>): LateUrls {
+    for (const text of texts) if (text.includes(PREFIX)) return new LateUrls(false);
+    return new LateUrls(true);
+  }
+
+  /** What the pages are rendered with in place of `url`. */
+  slot(url: string): string {
+    if (!this.enabled || !/^[\w\-./~%]*$/.test(url)) return url;
+    // Numbered, so that no stand-in is the start of another.
+    const token = `${PREFIX}${this.urls.size}__`;
+    this.urls.set(token, url);
+    return token;
+  }
+
+  slots(urls: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(urls).map(([id, url]) => [id, this.slot(url)]));
+  }
+
+  /** The files with every stand-in replaced by its URL; files without one are returned as they are. */
+  fill(files: OutputFile[]): OutputFile[] {
+    if (this.urls.size === 0) return files;
+    return files.map((file) => {
+      const { contents } = file;
+      // A view of the bytes, not a copy: the pages of a large site are many megabytes.
+      const bytes =
+        typeof contents === 'string'
+          ? undefined
+          : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+      if (!(bytes ? bytes.includes(PREFIX) : (contents as string).includes(PREFIX))) return file;
+      let text = bytes ? bytes.toString() : (contents as string);
+      for (const [token, url] of this.urls) text = text.replaceAll(token, url);
+      return { ...file, contents: bytes ? Buffer.from(text) : text };
+    });
+  }
+}
