@@ -9,6 +9,7 @@ import { storedBundle } from './bundle/store.ts';
 import { readRenderMemo, writeRenderMemo } from './render/store.ts';
 import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
+import { keepCompiledConfig } from './config/load.ts';
 import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
 import { readGitHistory } from './content/git-history.ts';
@@ -123,6 +124,7 @@ export async function buildSiteFiles({
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.
   const storeOf = (name: string) => (files || cache ? undefined : storeFile(config.paths.root, name));
+  if (!files && !cache) await keepCompiledConfig(config);
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the

@@ -4,12 +4,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type BuildOptions, type Message, type Metafile } from 'esbuild';
+import type { BuildOptions, Message, Metafile } from 'esbuild';
 import { fail } from '../diagnostics.ts';
 import type { Templates } from '../../templates/server.ts';
 import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
 import type { OutputFile } from '../types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
+
+/** esbuild is loaded when a bundle is made: a build that finds its bundle in the store never starts it. */
+const build: typeof import('esbuild').build = async (options) => (await import('esbuild')).build(options);
 
 export interface Bundle {
   /** Every file esbuild read to make it, relative to egdocs' folder (for the bundle store: bundle/store.ts). */

@@ -1,30 +1,25 @@
-// Loads site.config.ts: esbuild compiles it (TypeScript, imports of 'egdocs') into one module that we import.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+// Loads site.config.ts: compiled into one module (config/compile.ts), imported, then validated.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
 import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
+import { compileConfig } from './compile.ts';
 import type { Config } from './schema.ts';
 import { validateConfig } from './validate.ts';
-
-/** The `egdocs` module as a config file sees it; defineConfig only types the object. */
-const egdocsModule: Plugin = {
-  name: 'egdocs-config-api',
-  setup(b) {
-    b.onResolve({ filter: /^egdocs$/ }, () => ({ path: 'egdocs', namespace: 'egdocs' }));
-    b.onLoad({ filter: /.*/, namespace: 'egdocs' }, () => ({
-      contents: 'export const defineConfig = (c) => c;',
-      loader: 'js',
-    }));
-  },
-};
 
 export interface LoadOptions {
   /** Path to site.config.ts (default: ./site.config.ts). */
   configFile?: string;
   outDir?: string;
   baseUrl?: string;
+}
+
+/** Configs compiled by this process, with what keeps the compiled module for the next (config/compile.ts). */
+const toKeep = new WeakMap<Config, () => Promise<void>>();
+
+/** Keeps the compiled config for the next load, if it was compiled now: a build from the disk calls it. */
+export async function keepCompiledConfig(config: Config): Promise<void> {
+  await toKeep.get(config)?.();
+  toKeep.delete(config);
 }
 
 /** Finds, compiles, imports and validates the site config. */
@@ -50,46 +45,16 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
       );
     throw error;
   });
-  let code: string;
+  const compiled = await compileConfig(configFile, shown, source);
   try {
-    const result = await build({
-      entryPoints: [configFile],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      plugins: [egdocsModule],
-      logLevel: 'silent',
+    const module = await import(compiled.url);
+    const config = validateConfig(module.default, configFile, {
+      outDir: options.outDir,
+      baseUrl: options.baseUrl,
+      source,
     });
-    code = result.outputFiles[0].text;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0];
-    if (!first) fail('config', `cannot read the config: ${(error as Error).message}`, { file: shown });
-    const at = first.location;
-    // An error in a file the config imports is shown at that file; the config's own lines get a frame.
-    const inConfig = at && path.resolve(at.file) === configFile;
-    const line = at?.line;
-    const column = (at?.column ?? 0) + 1;
-    throw new BuildFailed([
-      {
-        severity: 'error',
-        code: 'config',
-        message: first.text,
-        location: at ? { file: inConfig ? shown : at.file, line, column } : { file: shown },
-        hint: inConfig && line ? missingComma(source, line, first.text) : undefined,
-        frame: inConfig && line ? codeFrame(source, line, column, 1) : undefined,
-      },
-    ]);
-  }
-  // A data: URL cannot resolve bare imports, so the compiled module goes to a temporary file.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-config-'));
-  const compiled = path.join(dir, 'site.config.mjs');
-  try {
-    await writeFile(compiled, code);
-    const module = await import(pathToFileURL(compiled).href);
-    return validateConfig(module.default, configFile, { outDir: options.outDir, baseUrl: options.baseUrl, source });
+    if (compiled.keep) toKeep.set(config, compiled.keep);
+    return config;
   } catch (error) {
     // Each key or value at fault: show its line under the message.
     if (error instanceof BuildFailed)
@@ -100,21 +65,6 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
       }
     throw error;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await compiled.done();
   }
-}
-
-/**
- * The likely cause of "Expected '}' but found 'url'": the line before ends a value without a comma. Parsers notice
- * only on the next line, so the hint names the line to fix.
- */
-function missingComma(source: string, line: number, message: string): string | undefined {
-  if (!/^Expected "[,;})\]]" but found/.test(message)) return undefined;
-  const lines = source.split('\n');
-  for (let i = line - 2; i >= 0; i--) {
-    const text = lines[i].replace(/\/\/.*$/, '').trimEnd();
-    if (text === '') continue;
-    return /[,{[(]$/.test(text) ? undefined : `is a ',' missing at the end of line ${i + 1}?`;
-  }
-  return undefined;
 }

@@ -2,7 +2,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { loadConfig } from '../../src/config/load.ts';
+import { keepCompiledConfig, loadConfig } from '../../src/config/load.ts';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tempProject } from '../project.ts';
 import { testConfig, ROOT } from '../helpers.ts';
 import path from 'node:path';
 
@@ -185,6 +188,31 @@ test('a syntax error in site.config.ts names the file and line', async () => {
     assert.unreachable();
   } catch (error) {
     assert.match((error as Error).message, /site\.config\.ts:3:\d+/);
+  }
+});
+
+test('a compiled config is kept by a build and used until the config or a file it imports changes', async () => {
+  const project = await tempProject({
+    'site.config.ts': "import { title } from './title.ts';\nexport default { title, url: 'https://t.dev' };\n",
+    'title.ts': "export const title = 'First';\n",
+  });
+  const load = async () => (await loadConfig({ configFile: path.join(project.dir, 'site.config.ts') })).title;
+  const compiled = path.join(project.dir, 'node_modules/.cache/egdocs/config.mjs');
+  try {
+    const config = await loadConfig({ configFile: path.join(project.dir, 'site.config.ts') });
+    assert.is(config.title, 'First');
+    assert.not.ok(existsSync(compiled), 'loading alone writes nothing into the project');
+    await keepCompiledConfig(config);
+    // What a load then imports is the kept module: changed by hand, it gives the changed title.
+    await writeFile(compiled, (await readFile(compiled, 'utf8')).replace('First', 'Kept'));
+    assert.is(await load(), 'Kept');
+    await project.write('title.ts', "export const title = 'Second';\n");
+    assert.is(await load(), 'Second', 'an imported file changed');
+    await project.write('title.ts', "export const title = 'First';\n");
+    await project.write('site.config.ts', "export default { title: 'Third', url: 'https://t.dev' };\n");
+    assert.is(await load(), 'Third', 'the config changed');
+  } finally {
+    await project.remove();
   }
 });
 
