@@ -1,8 +1,7 @@
 // site.config.ts to a module node can import: esbuild bundles it (TypeScript, the config's own imports, `egdocs`) with
 // packages left as imports. The compiled module is kept in the project's node_modules/.cache/egdocs/ with the hash
 // of every file it was made from: a later load whose files are unchanged imports it without starting esbuild, which
-// costs about 0.1 s of a build that otherwise takes a few tenths. Kept there, its package imports also resolve from
-// the project's node_modules.
+// costs about 0.1 s of a build that otherwise takes a few tenths.
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
