@@ -7,7 +7,7 @@ import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale, WriteAborted } from '../output/writer.ts';
 import type { Config } from '../types.ts';
-import { printDiagnostics, printFailure, summary } from './report.ts';
+import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
 
 /**
  * `egdocs build`: check the output folder may be replaced, build, write atomically, print warnings and a summary.
@@ -18,8 +18,13 @@ export async function runBuild(options: {
   outDir?: string;
   baseUrl?: string;
   force?: boolean;
+  timings?: boolean;
 }): Promise<number> {
   const start = performance.now();
+  const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+    const at = performance.now();
+    return [await run(), performance.now() - at];
+  };
   let writer: FsWriter | undefined;
   let stopped: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
@@ -39,7 +44,7 @@ export async function runBuild(options: {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    const config = await loadConfig(options);
+    const [config, configMs] = await timed(() => loadConfig(options));
     // Before any work: a refused folder costs no build and loses nothing.
     await assertSafeOutputDir({
       dir: config.paths.outDir,
@@ -54,9 +59,11 @@ export async function runBuild(options: {
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
     const result = await buildSiteFiles({ config });
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
-    await writer.write([...result.files, markerFile(config.baseUrl)]);
+    const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)]));
     printDiagnostics(result.diagnostics);
     console.log(summary(result, performance.now() - start, path.relative(process.cwd(), config.paths.outDir) || '.'));
+    if (options.timings)
+      console.log(timingsLine([{ step: 'config', ms: configMs }, ...result.timings, { step: 'write', ms: writeMs }]));
     return 0;
   } catch (error) {
     // Stopped by a signal: the handler reports it and exits; the write's "aborted" error is not news.

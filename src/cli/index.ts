@@ -27,7 +27,8 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .option('-o, --out-dir <dir>', 'output folder, relative to the config file')
     .option('-b, --base-url <path>', 'path the site is served under (default: from the config)')
     .option('--force', 'replace the output folder even if egdocs did not write it')
-    .action(async (options: { outDir?: string; baseUrl?: string; force?: boolean }) => {
+    .option('--timings', 'print the time each step took')
+    .action(async (options: { outDir?: string; baseUrl?: string; force?: boolean; timings?: boolean }) => {
       const { runBuild } = await import('./build.ts');
       process.exitCode = await runBuild({ configFile: program.opts().config, ...options });
     });

@@ -31,6 +31,14 @@ export function summary(result: BuildResult, ms: number, outDir: string): string
   ].join('\n');
 }
 
+/**
+ * `--timings`: where a build's time went, one line: loading the config, each step of the pipeline, writing the
+ * output. Node's start and module loading are the rest of the process's time.
+ */
+export function timingsLine(steps: { step: string; ms: number }[]): string {
+  return `Timings (ms): ${steps.map(({ step, ms }) => `${step} ${Math.round(ms)}`).join(', ')}`;
+}
+
 /** Prints a failure: a BuildFailed's diagnostics, or the error itself. */
 export function printFailure(error: unknown): void {
   const diagnostics = diagnosticsOf(error);

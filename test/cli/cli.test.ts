@@ -42,6 +42,19 @@ test('build writes the site and prints a summary', async () => {
   assert.match(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), '<h1>Setup</h1>');
 });
 
+test('later builds make the same files from the output they replace; --timings says where the time went', async () => {
+  await egdocsProcess(project, ['build']);
+  const first = await snapshot(path.join(project, 'build'));
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nOther steps.\n');
+  await egdocsProcess(project, ['build']);
+  await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSteps.\n');
+  // This build starts from the first one's output, kept when the second replaced it.
+  const { code, stdout } = await egdocsProcess(project, ['build', '--timings']);
+  assert.is(code, 0);
+  assert.match(stdout, /^Timings \(ms\): config \d+, read \d+, .*markdown \d+, .*render \d+, .*write \d+$/m);
+  assert.equal(await snapshot(path.join(project, 'build')), first);
+});
+
 test('--out-dir and --base-url override the config', async () => {
   const { code } = await egdocs(project, 'build', '--out-dir', 'public', '--base-url', '/');
   assert.is(code, 0);
