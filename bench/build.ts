@@ -1,6 +1,7 @@
 // `npm run bench`: build time and peak memory for synthetic sites of 100, 1,000 and 10,000 pages and for this
 // site (cold: a fresh process each time). Writes bench/RESULTS.md with the machine's details.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,23 +19,57 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 interface Measure {
   ms: number;
   pages: number;
-  peakRssMb: number;
+  peakRssMb?: number;
   warnings: number;
   steps: Record<string, number>;
-  weights: PageWeight[];
 }
 
+/**
+ * One build as a user runs it: `egdocs build --timings` (the compiled CLI) in a fresh process, timed from spawn to
+ * exit, so Node.js' start and module loading count. Peak RSS from /usr/bin/time -v where it is installed.
+ */
 function measure(dir: string): Measure {
+  const cli = [path.join(root, 'bin/egdocs.js'), 'build', '--timings', '-c', path.join(dir, 'site.config.ts')];
+  const timed = existsSync('/usr/bin/time');
+  const [command, args] = timed ? ['/usr/bin/time', ['-v', 'node', ...cli]] : ['node', cli];
+  const start = performance.now();
+  const run = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - start;
+  if (run.status !== 0) throw new Error(`egdocs build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  const timings = /^Timings \(ms\): (.*)$/m.exec(run.stdout)?.[1] ?? '';
+  const rssKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1];
+  return {
+    ms,
+    pages: Number(/^Built (\d+) pages/m.exec(run.stdout)?.[1]),
+    warnings: Number(/^(\d+) warnings?,/m.exec(run.stdout)?.[1]),
+    peakRssMb: rssKb ? Number(rssKb) / 1024 : undefined,
+    steps: Object.fromEntries(timings.split(', ').map((part) => [part.split(' ')[0], Number(part.split(' ')[1])])),
+  };
+}
+
+/** The disk's floor: a plain copy of the same output folder to a new folder beside it, timed as the builds are. */
+function copyOutput(dir: string): number {
+  const copy = path.join(dir, '.bench-copy');
+  rmSync(copy, { recursive: true, force: true });
+  const start = performance.now();
+  const run = spawnSync('cp', ['-r', path.join(dir, 'build'), copy]);
+  const ms = performance.now() - start;
+  rmSync(copy, { recursive: true, force: true });
+  if (run.status !== 0) throw new Error(`cp failed: ${run.stderr}`);
+  return ms;
+}
+
+/** The weights of this site's pages, from a build in this process's way (BuildResult.weights). */
+function siteWeightsOf(dir: string): PageWeight[] {
   const out = execFileSync('node', ['--import', 'tsx', path.join(root, 'bench/build-one.ts'), dir], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 1 << 26,
   });
-  return JSON.parse(out.toString().trim().split('\n').pop()!);
+  return JSON.parse(out.toString().trim().split('\n').pop()!).weights;
 }
 
 const rows: string[] = [];
-let siteWeights: PageWeight[] = [];
 const hugo = hugoVersion();
 /** The Hugo cells of a row: its time and memory, and egdocs' time over it. */
 const hugoCells = (ms: number, runs?: HugoMeasure[]) => {
@@ -43,35 +78,61 @@ const hugoCells = (ms: number, runs?: HugoMeasure[]) => {
   const rss = runs[0].peakRssMb === undefined ? '' : `, ${Math.round(median(runs.map((r) => r.peakRssMb!)))} MB`;
   return `| ${(hugoMs / 1000).toFixed(2)} s${rss}, ${runs[0].pages} files | ${(ms / hugoMs).toFixed(1)}× |`;
 };
-const report = (label: string, results: Measure[], hugoRuns?: HugoMeasure[]) => {
+const report = (label: string, results: Measure[], copies: number[], hugoRuns?: HugoMeasure[]) => {
   const ms = median(results.map((r) => r.ms));
-  const rss = median(results.map((r) => r.peakRssMb));
+  const rss = results[0].peakRssMb === undefined ? '' : `${Math.round(median(results.map((r) => r.peakRssMb!)))} MB`;
   const steps = Object.entries(results[0].steps)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
-  const line = `| ${label} | ${results[0].pages} | ${(ms / 1000).toFixed(2)} s | ${Math.round(rss)} MB | ${results[0].warnings} ${hugoCells(ms, hugoRuns)} ${steps} |`;
+  const copy = `${(median(copies) / 1000).toFixed(2)} s`;
+  const line = `| ${label} | ${results[0].pages} | ${(ms / 1000).toFixed(2)} s | ${rss} | ${results[0].warnings} | ${copy} ${hugoCells(ms, hugoRuns)} ${steps} |`;
   rows.push(line);
   console.log(line);
 };
 
-/** Cold: no highlight cache (a fresh clone). Warm: the cache from the cold run (every later build). */
-async function coldAndWarm(label: string, dir: string, warmRuns: number, hugoRuns?: HugoMeasure[]): Promise<void> {
+/**
+ * Cold: no node_modules/.cache/egdocs (a fresh clone: Shiki compiles its grammars, nothing is kept). Warm: the stores
+ * of the build before and nothing changed. Edited: one doc's text changed before each build, as a writer rebuilds.
+ */
+async function coldAndWarm(
+  label: string,
+  dir: string,
+  warmRuns: number,
+  edited: string,
+  hugoRuns?: HugoMeasure[],
+): Promise<void> {
   const cold: Measure[] = [];
   for (let i = 0; i < Math.max(1, Math.min(warmRuns, 3)); i++) {
     await rm(path.join(dir, 'node_modules/.cache/egdocs'), { recursive: true, force: true });
     cold.push(measure(dir));
   }
-  report(`${label}, cold`, cold, hugoRuns);
-  const warm = Array.from({ length: warmRuns }, () => measure(dir));
-  report(`${label}, warm`, warm, hugoRuns);
-  if (dir === root) siteWeights = warm[0].weights;
+  const copies = cold.map(() => copyOutput(dir));
+  report(`${label}, cold`, cold, copies, hugoRuns);
+  report(
+    `${label}, warm`,
+    Array.from({ length: warmRuns }, () => measure(dir)),
+    copies,
+    hugoRuns,
+  );
+  const original = await readFile(edited, 'utf8');
+  const runs: Measure[] = [];
+  try {
+    for (let i = 0; i < warmRuns; i++) {
+      await writeFile(edited, `${original}\nA sentence added for run ${i} of the benchmark.\n`);
+      runs.push(measure(dir));
+    }
+  } finally {
+    await writeFile(edited, original);
+  }
+  report(`${label}, one doc edited`, runs, copies, hugoRuns);
 }
 
 if (!hugo) console.log('hugo is not installed (apt-get install hugo): no Hugo reference times this run.');
 console.log(
-  `| site | routes | build time (median) | peak RSS | warnings | ${hugo ?? 'Hugo'} | egdocs / Hugo | steps of the first run (ms) |`,
+  `| site | routes | build time (median) | peak RSS | warnings | plain copy | ${hugo ?? 'Hugo'} | egdocs / Hugo | steps of the first run (ms) |`,
 );
-await coldAndWarm('eGrocer docs (this repository)', root, runs);
+await coldAndWarm('eGrocer docs (this repository)', root, runs, path.join(root, 'content/docs/intro.md'));
+const siteWeights = siteWeightsOf(root);
 for (const size of sizes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `egdocs-bench-${size}-`));
   try {
@@ -83,11 +144,14 @@ for (const size of sizes) {
       hugoRuns = [];
       for (let i = 0; i < repeat; i++) hugoRuns.push(await measureHugo(path.join(dir, 'hugo')));
     }
-    await coldAndWarm(`synthetic ${size} pages`, dir, repeat, hugoRuns);
+    await coldAndWarm(`synthetic ${size} pages`, dir, repeat, path.join(dir, 'content/docs/s0/p1.md'), hugoRuns);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+// BENCH_BUILDS_ONLY=1: the build table alone, printed and not written (a quick look while working on speed).
+if (process.env.BENCH_BUILDS_ONLY) process.exit(0);
 
 console.log('\nserve: save to reload');
 const serve = serveSection(await measureServe());
@@ -138,17 +202,19 @@ await writeFile(
   path.join(root, 'bench/RESULTS.md'),
   `# Benchmark results
 
-Written by \`npm run bench\`. Each build runs in a fresh Node.js process and writes its output to disk through the
-same atomic writer as \`egdocs build\`. *Cold* builds start without the highlight cache
-(\`node_modules/.cache/egdocs/highlight.json\`), as on a fresh clone: Shiki loads and compiles its grammars.
-*Warm* builds find every code block in the cache, as every later build does. Times are from loading the config to the
-last file written; Node.js start-up (about 0.1 s) is not included.
+Written by \`npm run bench\`. Each build is \`egdocs build --timings\` (the compiled CLI) in a fresh process, timed
+from spawn to exit: Node.js' start (about 0.13 s here for \`node -e ''\`) and module loading count. *Cold* builds
+start without \`node_modules/.cache/egdocs/\`, as on a fresh clone: Shiki loads and compiles its grammars and nothing
+is kept from before. *Warm* builds find the stores of the build before and nothing changed. *One doc edited* changes
+one doc's text before each build, as a writer rebuilds. *Plain copy* is \`cp -r\` of the same output folder to a new
+folder beside it: the disk's floor for writing these files from nothing. The steps are the \`--timings\` line of the
+first run (config and write included).
 
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
 
 ${hugoNote(hugo)}
-| site | routes | build time (median of up to ${runs}; 1 run at 10,000) | peak RSS | warnings | Hugo: time, peak RSS, HTML files | egdocs / Hugo | steps of the first run (ms) |
-|---|---|---|---|---|---|---|---|
+| site | routes | build time (median of up to ${runs}; 1 run at 10,000) | peak RSS | warnings | plain copy | Hugo: time, peak RSS, HTML files | egdocs / Hugo | steps of the first run (ms) |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 ${weights}

@@ -12,6 +12,7 @@ import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { keepCompiledConfig } from './config/load.ts';
 import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
+import { readParseStore, writeParseStore } from './content/parse-store.ts';
 import { readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent, sidebarDocOf } from './content/routes.ts';
@@ -111,7 +112,17 @@ export async function buildSiteFiles({
 
   const input = await step('read', () => files ?? readContentFiles(config.paths.root));
   texts = input.texts;
-  const parsed = await step('content', () => parseContent(input, diagnostics, cache?.parsed));
+  // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
+  // keeps them in memory, and tests that build from file maps leave the project's stores alone.
+  const storeOf = (name: string) => (files || cache ? undefined : storeFile(config.paths.root, name));
+  const parsed = await step('content', async () => {
+    const store = storeOf('parsed');
+    const kept = cache?.parsed ?? (store ? await readParseStore(store, input.texts) : undefined);
+    const before = new Set(kept?.values());
+    const content = parseContent(input, diagnostics, kept);
+    if (store && kept) await writeParseStore(store, kept, before);
+    return content;
+  });
   stopOnErrors(diagnostics);
   const content = await step('routes', () => routeContent(parsed, config));
   // The config's doc ids and sidebar ids, against the docs just read; the site stage trusts them. Markdown still
@@ -121,9 +132,6 @@ export async function buildSiteFiles({
     const docs = content.sources.filter((source) => source.kind === 'doc').map(sidebarDocOf);
     return checkReferences(config, docs, content.docCategories, diagnostics);
   });
-  // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
-  // keeps them in memory, and tests that build from file maps leave the project's stores alone.
-  const storeOf = (name: string) => (files || cache ? undefined : storeFile(config.paths.root, name));
   if (!files && !cache) await keepCompiledConfig(config);
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
@@ -217,14 +225,14 @@ export async function buildSiteFiles({
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
-    const memo = cache?.render ?? (store ? await readRenderMemo(store, config) : undefined);
+    const memo = cache?.render ?? (store ? await readRenderMemo(store, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root };
     if (threads > 1) return renderInParallel(context, options, threads);
-    const out = renderRoutes(context, options);
+    const written = late.fill(renderRoutes(context, options));
     if (memo) routesRendered = memo.rendered;
-    if (store && memo) await writeRenderMemo(store, config, memo, before);
-    return late.fill(out);
+    if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });
+    return written;
   });
   stopOnErrors(diagnostics);
   const extra = [

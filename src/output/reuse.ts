@@ -2,7 +2,8 @@
 // more than opening existing ones (on ext4 here, 0.6 s against 0.07 s), so the writer keeps the output it replaces
 // and makes the next one from it: only the files whose bytes differ are written, the ones no longer built go. The
 // unchanged files keep their modification time, so a deploy by `rsync` sends only what changed.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../types.ts';
 
@@ -30,8 +31,8 @@ export async function reuseFolder(
     const parent = entry.parentPath ?? (entry as { path?: string }).path ?? dir;
     const relative = path.relative(dir, path.join(parent, entry.name)).split(path.sep).join('/');
     const keep = entry.isFile() ? wanted.has(relative) : entry.isDirectory() && folders.has(relative);
-    if (!keep) unwanted.push(relative);
-    else if (entry.isFile()) present.add(relative);
+    if (keep) present.add(relative);
+    else unwanted.push(relative);
   }
   // A removed folder takes what is under it: its entries are not removed again.
   const removed = new Set<string>();
@@ -45,12 +46,14 @@ export async function reuseFolder(
       await rm(path.join(dir, entry), { recursive: true, force: true });
       removed.add(entry);
     }
-  await Promise.all([...folders].map((folder) => mkdir(path.join(dir, folder), { recursive: true })));
+  const missing = [...folders].filter((folder) => !present.has(folder));
+  await Promise.all(missing.map((folder) => mkdir(path.join(dir, folder), { recursive: true })));
 
   await each(
     [...wanted].map(([relative, contents]) => async () => {
       const file = path.join(dir, relative);
-      if (present.has(relative) && sameBytes(await readFile(file), contents)) return;
+      // Read at once, not through the thread pool: for thousands of small files the hops cost more than the reads.
+      if (present.has(relative) && sameBytes(readFileSync(file), contents)) return;
       await write(file, contents);
     }),
   );

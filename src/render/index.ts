@@ -117,7 +117,11 @@ export function renderRoute(context: RenderContext, route: Route, memo?: RenderM
   // The route and its sidebar are all that differ between pages; the memo was emptied if the shared parts changed.
   const key = memo && sha256(JSON.stringify([route, props.sidebar]), 'base64url');
   const remembered = memo?.routes.get(route.outFile);
-  if (remembered && remembered.key === key) return remembered.files;
+  if (remembered && remembered.key === key) {
+    // A memo read from the disk finds the files in the output folder, and gives none if they were changed there.
+    const files = typeof remembered.files === 'function' ? remembered.files() : remembered.files;
+    if (files) return (remembered.files = files);
+  }
   memo && memo.rendered++;
   const appHtml = renderToString(createElement(App, { ...props, pages }));
   const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
@@ -158,7 +162,7 @@ export interface RenderMemo {
   /** Hash of the parts every page shares, and the templates, of the build that filled `routes`. */
   shared?: string;
   templates?: Templates;
-  routes: Map<string, { key: string; files: OutputFile[] }>;
+  routes: Map<string, { key: string; files: OutputFile[] | (() => OutputFile[] | undefined) }>;
   /** Routes rendered (not reused) by the current build. */
   rendered: number;
 }

@@ -34,6 +34,19 @@ export class LateUrls {
     return Object.fromEntries(Object.entries(urls).map(([id, url]) => [id, this.slot(url)]));
   }
 
+  /** Each stand-in with its URL, as the render memo keeps them (render/store.ts). */
+  pairs(): [token: string, url: string][] {
+    return [...this.urls];
+  }
+
+  /** Bytes filled in with `pairs` made into what was rendered: each URL back to its stand-in. */
+  static unfill(bytes: Buffer, pairs: [token: string, url: string][]): Buffer {
+    if (!pairs.some(([, url]) => bytes.includes(url))) return bytes;
+    let text = bytes.toString();
+    for (const [token, url] of pairs) text = text.replaceAll(url, token);
+    return Buffer.from(text);
+  }
+
   /** The files with every stand-in replaced by its URL; files without one are returned as they are. */
   fill(files: OutputFile[]): OutputFile[] {
     if (this.urls.size === 0) return files;

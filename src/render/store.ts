@@ -1,36 +1,81 @@
-// The render memo kept between builds (node_modules/.cache/egdocs/render.json): serve's RenderMemo, written to disk,
-// so a build from the disk renders again only the routes whose props changed, when what every page shares (chrome,
-// asset URLs, egdocs' code and so its templates) is the same. Files are kept as text: every file a route makes is
-// HTML or JSON.
+// The render memo kept between builds (node_modules/.cache/egdocs/render.json): serve's RenderMemo, on the disk, so
+// a build from the disk renders again only the routes whose props changed, when what every page shares (chrome, asset
+// URLs, egdocs' code and so its templates) is the same.
+//
+// The memo keeps no pages: they are in the output folder the last build wrote. It keeps each route's key and the hash
+// of each of its files as written, and the URLs written over the stand-ins (render/late-urls.ts). A route whose key
+// matches reads its files back from the output folder, turns the URLs back into stand-ins, and is used only if every
+// file is there with that hash: a file changed or removed by hand, or a build that failed before writing, makes the
+// route render again. (Kept as text in the memo, the pages of a 1,000-page site made a 53 MB file that took longer to
+// write and read than rendering them.)
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { codeKey, readStore, writeStore } from '../build-store.ts';
 import { sha256 } from '../hash.ts';
-import type { Config } from '../types.ts';
+import type { Config, OutputFile } from '../types.ts';
 import type { RenderMemo } from './index.ts';
+import { LateUrls } from './late-urls.ts';
 
 /** The pages' HTML depends on the config beyond what the memo's shared parts hold (the canonical URL, the locale). */
 const keyOf = async (config: Config) => sha256(JSON.stringify([await codeKey(), config]), 'base64url');
 
 interface StoredMemo {
   shared?: string;
-  routes: [outFile: string, { key: string; files: { path: string; text: string }[] }][];
+  /** The stand-ins of the last build, each with the URL written over it. */
+  urls: [token: string, url: string][];
+  routes: [outFile: string, key: string, files: [path: string, hash: string][]][];
 }
 
-/** The memo the last build from the disk left, or an empty one. */
-export async function readRenderMemo(store: string, config: Config): Promise<RenderMemo> {
+/** The memo the last build from the disk left (its routes read from `config.paths.outDir` when used), or an empty one. */
+export async function readRenderMemo(store: string, config: Config, late: LateUrls): Promise<RenderMemo> {
   const kept = await readStore<StoredMemo>(store, await keyOf(config));
-  const routes = (kept?.routes ?? []).map(([outFile, { key, files }]) => [
-    outFile,
-    { key, files: files.map(({ path, text }) => ({ path, contents: Buffer.from(text) })) },
-  ]) satisfies [string, RenderMemo['routes'] extends Map<string, infer V> ? V : never][];
-  return { shared: kept?.shared, routes: new Map(routes), rendered: 0 };
+  const routes: RenderMemo['routes'] = new Map();
+  // With the same URLs as last time, the files as written are what this build writes: they stay filled in (filling
+  // leaves a file without stand-ins as it is), and are not decoded and encoded again.
+  const urls = JSON.stringify(kept?.urls) === JSON.stringify(late.pairs()) ? [] : (kept?.urls ?? []);
+  for (const [outFile, key, files] of kept?.routes ?? [])
+    routes.set(outFile, { key, files: () => readBack(config.paths.outDir, files, urls) });
+  const memo: RenderMemo = { shared: kept?.shared, routes, rendered: 0 };
+  keptUrls.set(memo, JSON.stringify(kept?.urls ?? []));
+  return memo;
 }
 
-/** Writes the memo when this build rendered or dropped something. */
-export async function writeRenderMemo(store: string, config: Config, memo: RenderMemo, before: number): Promise<void> {
-  if (memo.rendered === 0 && memo.routes.size === before) return;
-  const routes: StoredMemo['routes'] = [...memo.routes].map(([outFile, { key, files }]) => [
-    outFile,
-    { key, files: files.map(({ path, contents }) => ({ path, text: Buffer.from(contents).toString() })) },
-  ]);
-  await writeStore<StoredMemo>(store, await keyOf(config), { shared: memo.shared, routes });
+/** The URLs each memo read from the disk was filled in with, to know whether this build's differ. */
+const keptUrls = new WeakMap<RenderMemo, string>();
+
+/** A route's files as the last build rendered them, or undefined if any is missing or not as it was written. */
+function readBack(outDir: string, files: StoredMemo['routes'][number][2], urls: StoredMemo['urls']) {
+  const out: OutputFile[] = [];
+  for (const [file, hash] of files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(outDir, file));
+    } catch {
+      return undefined;
+    }
+    if (sha256(bytes, 'base64url') !== hash) return undefined;
+    out.push({ path: file, contents: LateUrls.unfill(bytes, urls) });
+  }
+  return out;
+}
+
+/**
+ * Writes the memo when this build rendered or dropped something, or filled in other URLs: `written` are the route
+ * files as they go to the disk, with `late`'s URLs in them.
+ */
+export async function writeRenderMemo(
+  store: string,
+  config: Config,
+  memo: RenderMemo,
+  { before, late, written }: { before: number; late: LateUrls; written: OutputFile[] },
+): Promise<void> {
+  const urls = late.pairs();
+  if (memo.rendered === 0 && memo.routes.size === before && keptUrls.get(memo) === JSON.stringify(urls)) return;
+  const hashes = new Map(written.map((file) => [file.path, sha256(file.contents, 'base64url')]));
+  const routes: StoredMemo['routes'] = [];
+  for (const [outFile, { key, files }] of memo.routes) {
+    if (typeof files === 'function') continue;
+    routes.push([outFile, key, files.map((file) => [file.path, hashes.get(file.path) ?? ''])]);
+  }
+  await writeStore<StoredMemo>(store, await keyOf(config), { shared: memo.shared, urls, routes });
 }

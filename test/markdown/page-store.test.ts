@@ -1,13 +1,15 @@
 // The stores a build keeps for the next (src/build-store.ts): a build from the disk reuses the pages and the search
 // index an earlier build made when nothing they depend on changed, and its output is always what a build without
 // them gives.
-import { rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spareOutputDir } from '../../src/build-store.ts';
 import { buildSiteFiles } from '../../src/build.ts';
+import { FsWriter } from '../../src/output/writer.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
+import { type BuildFailed, formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
 import type { BuildResult } from '../../src/types.ts';
 import { tempProject, type TempProject } from '../project.ts';
 
@@ -33,7 +35,11 @@ async function build(project: TempProject, title = 'Test Docs') {
     { title, url: 'https://example.com', baseUrl: '/base/', docs: { sidebars: { docs: ['intro', 'setup', 'usage'] } } },
     path.join(project.dir, 'site.config.ts'),
   );
-  return buildSiteFiles({ config });
+  // Written as `egdocs build` writes it: the render memo finds the routes it keeps in the output folder.
+  const result = await buildSiteFiles({ config });
+  if (result.diagnostics.every((d) => d.severity !== 'error'))
+    await new FsWriter(config.paths.outDir, spareOutputDir(project.dir)).write(result.files);
+  return result;
 }
 
 /**
@@ -93,6 +99,48 @@ test('a page linking to a file that appears renders again; a reused page reports
     const fixed = await build(project);
     assert.is(fixed.rendered.pages, 2, 'the new page, and intro, whose link now has a route');
     assert.is(broken(fixed).length, 0);
+  } finally {
+    await project.remove();
+  }
+});
+
+test('files parsed by an earlier build come back with their problems, a front-matter error included', async () => {
+  const project = await tempProject({ ...files, 'content/docs/blank.md': '' });
+  const messages = (result: BuildResult) => snapshot(result).diagnostics;
+  try {
+    const first = await build(project);
+    assert.ok(messages(first).some((line) => line.includes('the page is empty')));
+    assert.equal(messages(await build(project)), messages(first));
+    await project.write('content/docs/usage.md', '---\ntitle: [unclosed\n---\n# Usage\n');
+    const failure = async () =>
+      (await build(project).then(
+        () => assert.unreachable('the build should stop'),
+        (error: BuildFailed) => error.diagnostics,
+      ))!.map(formatDiagnostic);
+    const failed = await failure();
+    assert.ok(
+      failed.some((line) => line.startsWith('content/docs/usage.md:2')),
+      failed.join('\n'),
+    );
+    assert.equal(await failure(), failed);
+  } finally {
+    await project.remove();
+  }
+});
+
+test('a route whose page was changed or removed in the output folder is rendered again', async () => {
+  const project = await tempProject(files);
+  const page = (route: string) => path.join(project.dir, 'build', route, 'index.html');
+  try {
+    const first = await build(project);
+    const setup = await readFile(page('docs/setup'), 'utf8');
+    await writeFile(page('docs/setup'), setup.replace('Setup', 'Edited by hand'));
+    await rm(page('docs/usage'));
+    const again = await build(project);
+    assert.is(again.rendered.routes, 2, 'the two routes whose files are not as the memo wrote them');
+    assert.equal(snapshot(again), snapshot(first));
+    assert.is(await readFile(page('docs/setup'), 'utf8'), setup);
+    assert.is((await build(project)).rendered.routes, 0);
   } finally {
     await project.remove();
   }
