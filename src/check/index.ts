@@ -2,12 +2,12 @@
 // anything to learn what exists). Links and anchors always; page weights against the budgets for a deployable
 // build; the search relevance gate when `egdocs check` asks for it, over the index files this build wrote.
 import type { Bundle } from '../bundle/index.ts';
-import type { Diagnostics } from '../diagnostics.ts';
+import type { Diagnostic, Diagnostics } from '../diagnostics.ts';
 import { engineOfFiles } from '../search/in-memory.ts';
 import type { BuildResult, OutputFile, Site } from '../types.ts';
 import { checkBudgets, pageWeights } from './budgets.ts';
 import { checkLinks } from './links.ts';
-import { checkSearchQueries, type SearchHitRef } from './search-queries.ts';
+import { checkSearchQueries, type SearchFunction, type SearchHitRef } from './search-queries.ts';
 import { codeKey, readStore, writeStore } from '../build-store.ts';
 import { sha256 } from '../hash.ts';
 
@@ -44,28 +44,56 @@ export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, '
   if (input.searchQueries) {
     const { config } = site;
     const { manifestPath, store, text } = input.searchQueries;
-    const engine = engineOfFiles(files, manifestPath, config.baseUrl, config.search.excerptLength);
-    const search = (query: string, limit: number) => engine.search(query, limit);
+    let engine: ReturnType<typeof engineOfFiles> | undefined;
+    const search = (query: string, limit: number) =>
+      (engine ??= engineOfFiles(files, manifestPath, config.baseUrl, config.search.excerptLength)).search(query, limit);
     if (!store) searchQueries = await checkSearchQueries(site, text, search, diagnostics);
-    else {
-      // The same index answers the same query the same way: answers are kept under the index's own file (its name
-      // and contents), the site's routes and egdocs' code.
-      const manifest = files.find((file) => file.path === manifestPath)?.contents ?? '';
-      const key = sha256(
-        JSON.stringify([await codeKey(), config.baseUrl, manifestPath, Buffer.from(manifest).toString()]),
-        'base64url',
-      );
-      const kept = new Map((await readStore<[string, SearchHitRef[]][]>(store, key)) ?? []);
-      const size = kept.size;
-      const remembered = async (query: string, limit: number) => {
-        const id = `${limit}\0${query}`;
-        const hits = kept.get(id) ?? (await search(query, limit)).map(({ url, title }) => ({ url, title }));
-        kept.set(id, hits);
-        return hits;
-      };
-      searchQueries = await checkSearchQueries(site, text, remembered, diagnostics);
-      if (kept.size !== size) await writeStore(store, key, [...kept]);
-    }
+    else searchQueries = await keptSearchQueries(input, store, search);
   }
   return { weights, searchQueries };
+}
+
+/** What a check of the search queries keeps for the next (build-store.ts). */
+interface KeptQueries {
+  /** Each query's hits, by limit and query: the same index answers the same query the same way. */
+  answers: [string, SearchHitRef[]][];
+  /** The whole check, for the same query file and the same routes: its result and its warnings. */
+  whole?: { key: string; result: { checked: number; found: number }; warnings: Diagnostic[] };
+}
+
+/**
+ * The search-query check with what the last one kept: kept under the index's own file (its name and contents) and
+ * egdocs' code. The same query file over the same routes gives the same warnings, without reading the file or
+ * loading the index; a changed query file asks the index only the queries it has not answered before.
+ */
+async function keptSearchQueries(
+  { site, files, diagnostics, searchQueries }: CheckInput,
+  store: string,
+  search: SearchFunction,
+): Promise<BuildResult['searchQueries']> {
+  const { manifestPath, text } = searchQueries!;
+  const manifest = files.find((file) => file.path === manifestPath)?.contents ?? '';
+  const key = sha256(
+    JSON.stringify([await codeKey(), site.config.baseUrl, manifestPath, Buffer.from(manifest).toString()]),
+    'base64url',
+  );
+  const kept = await readStore<KeptQueries>(store, key);
+  const routes = site.routes.map((route) => [route.path, route.data.kind === 'doc' ? route.data.doc.id : '']);
+  const whole = sha256(JSON.stringify([text, site.config.search, routes]), 'base64url');
+  if (kept?.whole?.key === whole) {
+    diagnostics.items.push(...kept.whole.warnings);
+    return kept.whole.result;
+  }
+  const answers = new Map(kept?.answers ?? []);
+  const remembered = async (query: string, limit: number) => {
+    const id = `${limit}\0${query}`;
+    const hits = answers.get(id) ?? (await search(query, limit)).map(({ url, title }) => ({ url, title }));
+    answers.set(id, hits);
+    return hits;
+  };
+  const before = diagnostics.items.length;
+  const result = await checkSearchQueries(site, text, remembered, diagnostics);
+  const warnings = diagnostics.items.slice(before);
+  await writeStore<KeptQueries>(store, key, { answers: [...answers], whole: { key: whole, result, warnings } });
+  return result;
 }

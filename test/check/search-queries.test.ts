@@ -173,7 +173,7 @@ test('no query file, no gate; build and serve do not run it', async () => {
   );
 });
 
-test('a check from the disk keeps its answers for the next check of the same index, and only of the same index', async () => {
+test('a check from the disk keeps its answers and warnings for the next check of the same index', async () => {
   const project = await tempProject(
     Object.fromEntries([
       ...Object.entries(PAGES).map(([rel, text]) => [`content/${rel}`, text]),
@@ -184,15 +184,25 @@ test('a check from the disk keeps its answers for the next check of the same ind
     { title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/' },
     path.join(project.dir, 'site.config.ts'),
   );
-  const check = async () => (await buildSiteFiles({ config, checkSearch: true })).diagnostics;
+  const check = async () => (await buildSiteFiles({ config, checkSearch: true })).diagnostics.map((d) => d.message);
   const store = path.join(project.dir, 'node_modules/.cache/egdocs/search-answers.json');
+  const edit = async (change: (kept: { answers: [string, unknown][]; whole: { warnings: unknown[] } }) => void) => {
+    const saved = JSON.parse(await readFile(store, 'utf8'));
+    change(saved.value);
+    await writeFile(store, JSON.stringify(saved));
+  };
   try {
     assert.equal(await check(), []);
-    // An answer changed in the store shows that the next check reads it rather than searching again.
-    const saved = JSON.parse(await readFile(store, 'utf8'));
-    saved.value = saved.value.map(([id]: [string]) => [id, [{ url: '/base/docs/intro/', title: 'Welcome' }]]);
-    await writeFile(store, JSON.stringify(saved));
-    assert.match((await check()).map((d) => d.message).join('\n'), 'the first is /docs/intro/');
+    // Changed in the store, the kept warnings show that the same query file is not checked again.
+    await edit((kept) => kept.whole.warnings.push({ severity: 'warning', code: 'search-query', message: 'kept' }));
+    assert.equal(await check(), ['kept']);
+    // Another query file is checked again, with the answers kept: a changed answer shows it is read, not searched.
+    await edit((kept) => (kept.answers = kept.answers.map(([id]) => [id, [{ url: '/base/docs/intro/' }]])));
+    await project.write(
+      'content/search-queries.yaml',
+      '# The same query, another file.\n- query: smtp\n  page: email\n',
+    );
+    assert.match((await check()).join('\n'), 'the first is /docs/intro/');
     // A changed page makes another index: the answers are searched again.
     await project.write('content/docs/intro.md', '# Welcome\n\nStart here, then read on.\n');
     assert.equal(await check(), []);
