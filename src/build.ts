@@ -164,6 +164,7 @@ export async function buildSiteFiles({
     config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor
       ? readGitHistory(config.paths.root, diagnostics, {
           at: config.locations['docs.showLastUpdateTime'] ?? { file: config.configFile },
+          store: storeOf('history'),
         })
       : undefined,
   );

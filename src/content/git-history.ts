@@ -3,8 +3,14 @@
 // never the clock, so two builds of one commit are identical. A shallow clone (CI's usual checkout) has lost the
 // older commits, so every file would seem changed by the newest one: then no dates at all, and a warning, rather
 // than wrong ones. Files not committed yet have no date.
+//
+// A build from the disk keeps the history it read under the commit checked out (`store`): git's answer depends on
+// nothing else, and the commit is read from .git's files without starting git, which took 45 ms of a 0.5 s build.
 import { execFile } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import { readStore, writeStore } from '../build-store.ts';
 import type { Diagnostics, Location } from '../diagnostics.ts';
 
 const run = promisify(execFile);
@@ -26,20 +32,42 @@ const FIELD = '\x1f';
 export async function readGitHistory(
   root: string,
   diagnostics: Diagnostics,
-  { folder = 'content', at }: { folder?: string; at?: Location } = {},
+  { folder = 'content', at, store }: { folder?: string; at?: Location; store?: string } = {},
 ): Promise<Map<string, FileUpdate>> {
+  const shallowWarning = () =>
+    diagnostics.warn(
+      'git-history',
+      'the git history is shallow (a clone with --depth), so last-updated dates would be wrong: none are shown',
+      at,
+      'clone with the whole history (actions/checkout: fetch-depth: 0), or run git fetch --unshallow',
+    );
+  const head = store && (await checkedOut(root));
+  const key = head && JSON.stringify([head, path.resolve(root), folder]);
+  const kept = key ? await readStore<{ shallow: boolean; updates: [string, FileUpdate][] }>(store!, key) : undefined;
+  if (kept) {
+    if (kept.shallow) shallowWarning();
+    return new Map(kept.updates);
+  }
+  const history = await askGit(root, diagnostics, folder, at, shallowWarning);
+  if (key && history) await writeStore(store!, key, { shallow: history.shallow, updates: [...history.updates] });
+  return history?.updates ?? new Map();
+}
+
+/** The history from git itself; undefined (and a warning) when git cannot give it. */
+async function askGit(
+  root: string,
+  diagnostics: Diagnostics,
+  folder: string,
+  at: Location | undefined,
+  shallowWarning: () => void,
+): Promise<{ shallow: boolean; updates: Map<string, FileUpdate> } | undefined> {
   const git = (...args: string[]) => run('git', args, { cwd: root, maxBuffer: 256 * 2 ** 20 });
   const hint = 'turn docs.showLastUpdateTime off, or build from a full clone (git fetch --unshallow)';
   try {
     const { stdout: shallow } = await git('rev-parse', '--is-shallow-repository');
     if (shallow.trim() === 'true') {
-      diagnostics.warn(
-        'git-history',
-        'the git history is shallow (a clone with --depth), so last-updated dates would be wrong: none are shown',
-        at,
-        'clone with the whole history (actions/checkout: fetch-depth: 0), or run git fetch --unshallow',
-      );
-      return new Map();
+      shallowWarning();
+      return { shallow: true, updates: new Map() };
     }
     // --relative: paths from `root` (the project may sit in a folder of its repository), and only the files in it.
     // core.quotePath=false: names outside ASCII as they are, not as "\303\274" escapes.
@@ -53,7 +81,7 @@ export async function readGitHistory(
       '--',
       folder,
     );
-    return parseGitLog(stdout);
+    return { shallow: false, updates: parseGitLog(stdout) };
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
@@ -67,7 +95,49 @@ export async function readGitHistory(
       at,
       hint,
     );
-    return new Map();
+    return undefined;
+  }
+}
+
+/**
+ * The commit checked out in the repository holding `root`, and whether the clone is shallow, read from .git's files;
+ * undefined when they are not as expected (no repository, a layout this does not know), and git is asked instead.
+ */
+async function checkedOut(root: string): Promise<string | undefined> {
+  try {
+    let dir = path.resolve(root);
+    let dotGit = path.join(dir, '.git');
+    while (!(await stat(dotGit).catch(() => undefined))) {
+      if (path.dirname(dir) === dir) return undefined;
+      dir = path.dirname(dir);
+      dotGit = path.join(dir, '.git');
+    }
+    // A worktree or a submodule: .git is a file naming the folder.
+    const gitDir = (await stat(dotGit)).isFile()
+      ? path.resolve(dir, /^gitdir: (.*)$/m.exec(await readFile(dotGit, 'utf8'))![1].trim())
+      : dotGit;
+    const common = await readFile(path.join(gitDir, 'commondir'), 'utf8').then(
+      (text) => path.resolve(gitDir, text.trim()),
+      () => gitDir,
+    );
+    const headText = (await readFile(path.join(gitDir, 'HEAD'), 'utf8')).trim();
+    const ref = /^ref: (.+)$/.exec(headText)?.[1];
+    let commit = ref ? undefined : headText;
+    for (const folder of ref ? [gitDir, common] : []) {
+      commit ??= await readFile(path.join(folder, ref!), 'utf8').then(
+        (text) => text.trim(),
+        () => undefined,
+      );
+      commit ??= await readFile(path.join(folder, 'packed-refs'), 'utf8').then(
+        (text) => new RegExp(`^([0-9a-f]{40,64}) ${ref!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm').exec(text)?.[1],
+        () => undefined,
+      );
+    }
+    if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
+    const shallow = await readFile(path.join(common, 'shallow'), 'utf8').catch(() => '');
+    return `${commit} ${shallow.trim()}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -80,6 +80,62 @@ test('a shallow clone gives a warning and no dates, not wrong ones', async () =>
       'site.config.ts:7  the git history is shallow (a clone with --depth), so last-updated dates would be wrong: none are shown',
     ]);
     assert.match(diagnostics.items[0].hint!, 'fetch-depth: 0');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await rm(clone, { recursive: true, force: true });
+  }
+});
+
+test('a kept history is used at the same commit (a packed ref too) and read again after a new commit', async () => {
+  const dir = await repository();
+  const store = path.join(dir, 'node_modules/.cache/egdocs/history.json');
+  const read = async () => readGitHistory(dir, new Diagnostics(), { store });
+  // The kept answer changed by hand: reading it back shows git was not asked.
+  const tamper = async () => {
+    const saved = JSON.parse(await readFile(store, 'utf8'));
+    saved.value.updates = saved.value.updates.map(([file]: [string]) => [file, { date: '1999-01-01', author: 'Kept' }]);
+    await writeFile(store, JSON.stringify(saved));
+  };
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe' });
+  try {
+    assert.equal((await read()).get('content/docs/a.md'), { date: '2025-01-10', author: 'Ann Author' });
+    await tamper();
+    assert.equal((await read()).get('content/docs/a.md'), { date: '1999-01-01', author: 'Kept' });
+    git('add', '.');
+    git(
+      '-c',
+      'user.name=Cy',
+      '-c',
+      'user.email=c@example.com',
+      'commit',
+      '-qm',
+      'third',
+      '--date',
+      '2025-06-01T10:00:00Z',
+    );
+    assert.equal((await read()).get('content/docs/c.md'), { date: '2025-06-01', author: 'Cy' });
+    assert.equal((await read()).get('content/docs/a.md'), { date: '2025-01-10', author: 'Ann Author' });
+    git('pack-refs', '--all');
+    await tamper();
+    assert.equal((await read()).get('content/docs/a.md'), { date: '1999-01-01', author: 'Kept' });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a shallow clone warns again when its history comes from the store', async () => {
+  const dir = await repository();
+  const clone = `${dir}-clone`;
+  try {
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${dir}`, clone], { stdio: 'pipe' });
+    const store = path.join(clone, 'node_modules/.cache/egdocs/history.json');
+    for (const run of [1, 2]) {
+      const diagnostics = new Diagnostics();
+      assert.is((await readGitHistory(clone, diagnostics, { store })).size, 0);
+      assert.equal(diagnostics.items.length, 1, `run ${run}`);
+      assert.match(diagnostics.items[0].message, 'shallow');
+    }
+    await readFile(store, 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });
     await rm(clone, { recursive: true, force: true });
