@@ -9,8 +9,21 @@ import type { Location } from '../diagnostics.ts';
 export type KeyLocator = (keyPath: string, value?: string) => Location;
 
 export function keyLocator(file: string, source?: string): KeyLocator {
+  if (!source) return () => ({ file });
+  // A config names thousands of docs in its sidebars (one lookup each): the key searches are remembered, string
+  // literals are indexed once and lines found by binary search, so locating them all does not read the text again
+  // for each.
+  const keys = new Map<string, number>();
+  let literals: Map<string, number[]> | undefined;
+  let lineStarts: number[] | undefined;
+  const literalAfter = (value: string, from: number): number => {
+    literals ??= indexLiterals(source);
+    const positions = literals.get(value);
+    if (!positions) return -1;
+    const i = firstAtLeast(positions, from);
+    return i < positions.length ? positions[i] : -1;
+  };
   return (keyPath, value) => {
-    if (!source) return { file };
     let from = 0;
     let at = -1;
     const parts = keyPath.split('.').filter(Boolean);
@@ -18,22 +31,46 @@ export function keyLocator(file: string, source?: string): KeyLocator {
     for (const part of parts) {
       const name = part.replace(/\[\d+\]$/, '');
       // items[2].type: the third 'type:' after 'items:' (each element has its keys in order).
-      const found = findKey(source, name, from, skip);
+      const memo = `${name}\0${from}\0${skip}`;
+      const found = keys.get(memo) ?? keys.set(memo, findKey(source, name, from, skip)).get(memo)!;
       if (found < 0) break;
       at = found;
       from = found + name.length;
       skip = Number(/\[(\d+)\]$/.exec(part)?.[1] ?? 0);
     }
     if (value !== undefined && at >= 0) {
-      const literal = [`'${value}'`, `"${value}"`, `\`${value}\``]
-        .map((text) => source.indexOf(text, from))
-        .filter((i) => i >= 0);
-      if (literal.length > 0) at = Math.min(...literal);
+      const literal = literalAfter(value, from);
+      if (literal >= 0) at = literal;
     }
     if (at < 0) return { file };
-    const before = source.slice(0, at);
-    return { file, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+    lineStarts ??= [0, ...[...source.matchAll(/\n/g)].map((match) => match.index + 1)];
+    const line = firstAtLeast(lineStarts, at + 1);
+    return { file, line, column: at - lineStarts[line - 1] + 1 };
   };
+}
+
+/** Every string literal of the source ('…', "…" or `…` without escapes) by its text: where each starts, in order. */
+function indexLiterals(source: string): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  for (const match of source.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\]*)`/g)) {
+    const text = match[1] ?? match[2] ?? match[3];
+    const positions = index.get(text);
+    if (positions) positions.push(match.index);
+    else index.set(text, [match.index]);
+  }
+  return index;
+}
+
+/** The index of the first number in ascending `sorted` at or above `value` (its length when there is none). */
+function firstAtLeast(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Index of the `skip`+1-th `name:` (bare or quoted) at or after `from`, or -1. */
