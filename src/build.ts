@@ -211,12 +211,9 @@ export async function buildSiteFiles({
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
-    // Serve renders a handful of routes per save; a build of a large site spreads them over the cores. Workers
-    // render with the templates compiled in, so a project's overrides keep the render in this thread.
-    const threads = cache || templates ? 1 : (wanted ?? renderThreads(site.routes.length));
-    // In one thread with egdocs' own templates, serve's memo of rendered routes is kept for the next build. Its pages
-    // hold stand-ins for the hashed data URLs (render/late-urls.ts), so that an edit does not change every page.
-    const store = !templates && threads === 1 ? storeOf('render') : undefined;
+    // With egdocs' own templates, the memo of rendered routes (serve's, in memory) is kept for the next build. Its
+    // pages hold stand-ins for the hashed data URLs (render/late-urls.ts), so that an edit does not change every page.
+    const store = !templates ? storeOf('render') : undefined;
     const late = store ? LateUrls.for(texts.values()) : new LateUrls(false);
     const chrome = pageChrome(site.chrome, late.slots(sidebarData.urls), {
       indexUrl: late.slot(search.url),
@@ -229,8 +226,13 @@ export async function buildSiteFiles({
     const memo = cache?.render ?? (store ? await readRenderMemo(store, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root };
-    if (threads > 1) return renderInParallel(context, options, threads);
-    const written = late.fill(renderRoutes(context, options));
+    // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
+    // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
+    // the templates compiled in, so a project's overrides keep the render in this thread.
+    const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length));
+    const written = late.fill(
+      threads > 1 ? await renderInParallel(context, options, threads) : renderRoutes(context, options),
+    );
     if (memo) routesRendered = memo.rendered;
     if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });
     return written;

@@ -41,11 +41,20 @@ export async function renderInParallel(
     return runWorker({
       context: { site, chrome: context.chrome, assets: context.assets, generator: context.generator },
       root: options.root,
+      keys: options.memo !== undefined,
     });
   });
   const own = renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
   const done = await Promise.all(jobs);
-  for (const result of done) options.diagnostics.items.push(...result.diagnostics);
+  for (const result of done) {
+    options.diagnostics.items.push(...result.diagnostics);
+    // The workers' routes go into the memo as this thread's do, so the next build finds them.
+    const byPath = new Map(result.files.map((file) => [file.path, file]));
+    for (const [outFile, key, paths] of result.keys ?? []) {
+      options.memo!.routes.set(outFile, { key, files: paths.map((path) => byPath.get(path)!) });
+      options.memo!.rendered++;
+    }
+  }
   return [own, ...done.map((result) => result.files)].flat();
 }
 

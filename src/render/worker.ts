@@ -3,24 +3,38 @@
 import { parentPort } from 'node:worker_threads';
 import { Diagnostics } from '../diagnostics.ts';
 import type { OutputFile } from '../types.ts';
-import { type RenderContext, renderRoutes } from './index.ts';
+import { type RenderContext, type RenderMemo, renderRoutes } from './index.ts';
 
 export interface RenderJob {
   context: RenderContext;
   root: string;
+  /** Send back each route's memo key, for the main thread's render memo (render/store.ts). */
+  keys?: boolean;
 }
 
 export interface RenderDone {
   files: OutputFile[];
   diagnostics: Diagnostics['items'];
+  /** Each route's key and the paths of its files, when asked. */
+  keys?: [outFile: string, key: string, paths: string[]][];
 }
 
-parentPort!.on('message', ({ context, root }: RenderJob) => {
+parentPort!.on('message', ({ context, root, keys }: RenderJob) => {
   const diagnostics = new Diagnostics();
-  const files = renderRoutes(context, { diagnostics, root });
+  const memo: RenderMemo | undefined = keys ? { routes: new Map(), rendered: 0 } : undefined;
+  const files = renderRoutes(context, { diagnostics, root, memo });
   // The pages' bytes move to the main thread instead of being copied.
   const transfer = files.flatMap((file) =>
     typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
   );
-  parentPort!.postMessage({ files, diagnostics: diagnostics.items } satisfies RenderDone, [...new Set(transfer)]);
+  const routeKeys =
+    memo &&
+    [...memo.routes].map(([outFile, { key, files }]) => [
+      outFile,
+      key,
+      (files as OutputFile[]).map((file) => file.path),
+    ]);
+  parentPort!.postMessage({ files, diagnostics: diagnostics.items, keys: routeKeys } as RenderDone, [
+    ...new Set(transfer),
+  ]);
 });
