@@ -206,7 +206,8 @@ export async function buildSiteFiles({
   const search = await step('search', async () => {
     if (cache) return searchIndexLater(site, cache.searchTerms);
     const store = storeOf('search');
-    return { ...(store ? await storedSearchIndexFiles(site, store) : searchIndexFiles(site)), later: undefined };
+    const index = store ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!) : searchIndexFiles(site);
+    return { ...index, later: undefined };
   });
   const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   let routesRendered = cache ? 0 : site.routes.length;

@@ -49,8 +49,25 @@ export class TermsMemo {
   private last = new Map<string, string[]>();
   private next = new Map<string, string[]>();
 
+  /**
+   * `hashed`: texts are known by their hash, not kept whole (a memo kept on the disk, `entries` of the one before):
+   * the texts are most of the index's input.
+   */
+  constructor(
+    private readonly hashed = false,
+    entries: [string, string[]][] = [],
+  ) {
+    this.last = new Map(entries);
+  }
+
+  /** What the last finished build (done) used, to make the next build's memo from. */
+  entries(): [string, string[]][] {
+    return [...this.last];
+  }
+
   terms(text: string, joined: boolean): string[] {
-    const key = `${joined ? 'j' : 'p'}${text}`;
+    const written = `${joined ? 'j' : 'p'}${text}`;
+    const key = this.hashed ? sha256(written, 'base64url') : written;
     let found = this.next.get(key) ?? this.last.get(key);
     if (!found) found = termsOf(text, { joined });
     this.next.set(key, found);
@@ -91,13 +108,17 @@ export function searchIndexFiles(
  * For a build from the disk: the last build's index files when they would be made from the same data (egdocs' code,
  * the config and the search data the same), else new ones, kept in `store` for the next build.
  */
-export async function storedSearchIndexFiles(site: Site, store: string): Promise<SearchIndexFiles> {
+export async function storedSearchIndexFiles(site: Site, store: string, termsStore: string): Promise<SearchIndexFiles> {
   const data = searchData(site);
   const key = sha256(JSON.stringify([await codeKey(), site.config, data]), 'base64url');
   const kept = await readStore<SearchIndexFiles>(store, key);
   if (kept) return kept;
-  const index = searchIndexFiles(site, { data });
+  // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,
+  // so an edit cuts and stems only the texts it changed.
+  const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, await codeKey())) ?? []);
+  const index = searchIndexFiles(site, { data, memo });
   await writeStore(store, key, index);
+  await writeStore(termsStore, await codeKey(), memo.entries());
   return index;
 }
 

@@ -128,6 +128,29 @@ test('files parsed by an earlier build come back with their problems, a front-ma
   }
 });
 
+test("an edit cuts the terms of the texts it changed only: the others' terms come from the last index", async () => {
+  const project = await tempProject(files);
+  const terms = path.join(project.dir, 'node_modules/.cache/egdocs/search-terms.json');
+  const indexed = (result: BuildResult) =>
+    result.files
+      .filter((file) => file.path.startsWith('assets/search/'))
+      .map((file) => Buffer.from(file.contents).toString())
+      .join('\n');
+  try {
+    await build(project);
+    // Kept terms changed by hand: an index that shows them was made from them.
+    const saved = JSON.parse(await readFile(terms, 'utf8'));
+    saved.value = saved.value.map(([key]: [string]) => [key, ['keptterm']]);
+    await writeFile(terms, JSON.stringify(saved));
+    await project.write('content/docs/usage.md', '# Usage\n\nRun the freshword command.\n');
+    const after = indexed(await build(project));
+    assert.match(after, 'keptterm');
+    assert.match(after, 'freshword');
+  } finally {
+    await project.remove();
+  }
+});
+
 test('a route whose page was changed or removed in the output folder is rendered again', async () => {
   const project = await tempProject(files);
   const page = (route: string) => path.join(project.dir, 'build', route, 'index.html');
