@@ -13,7 +13,7 @@ import { keepCompiledConfig } from './config/load.ts';
 import { checkReferences } from './config/references.ts';
 import { type ParseCache, parseContent } from './content/parse.ts';
 import { readParseStore, writeParseStore } from './content/parse-store.ts';
-import { readGitHistory } from './content/git-history.ts';
+import { type KeptHistory, readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent, sidebarDocOf } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
@@ -66,6 +66,8 @@ export interface BuildCache {
   render: RenderMemo;
   /** The terms of each text the search index holds, so a save re-cuts only the texts it changed. */
   searchTerms: TermsMemo;
+  /** The last-updated dates, by the commit they were read at: a save does not run git again. */
+  history: Map<string, KeptHistory>;
 }
 
 export function createBuildCache(): BuildCache {
@@ -74,6 +76,7 @@ export function createBuildCache(): BuildCache {
     pages: new Map(),
     render: { routes: new Map(), rendered: 0 },
     searchTerms: new TermsMemo(),
+    history: new Map(),
   };
 }
 
@@ -165,6 +168,7 @@ export async function buildSiteFiles({
       ? readGitHistory(config.paths.root, diagnostics, {
           at: config.locations['docs.showLastUpdateTime'] ?? { file: config.configFile },
           store: storeOf('history'),
+          memo: cache?.history,
         })
       : undefined,
   );
