@@ -9,7 +9,7 @@ import type { Bundle } from '../bundle/index.ts';
 import { sha256 } from '../hash.ts';
 import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
 import { PAYLOAD_FILE } from '../shared/routing.ts';
-import type { Chrome, OutputFile, PageProps, Route, RoutePayload, Site, SiteChrome } from '../types.ts';
+import type { Chrome, OutputFile, PageProps, Route, RoutePayload, SidebarItem, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from '../shared/sidebar.ts';
 
@@ -115,7 +115,7 @@ export function renderRoute(context: RenderContext, route: Route, memo?: RenderM
     sidebarId: route.sidebarId,
   };
   // The route and its sidebar are all that differ between pages; the memo was emptied if the shared parts changed.
-  const key = memo && sha256(JSON.stringify([route, props.sidebar]), 'base64url');
+  const key = memo && routeKey(memo, route, props.sidebar);
   const remembered = memo?.routes.get(route.outFile);
   if (remembered && remembered.key === key) {
     // A memo read from the disk finds the files in the output folder, and gives none if they were changed there.
@@ -165,12 +165,38 @@ export interface RenderMemo {
   routes: Map<string, { key: string; files: OutputFile[] | (() => OutputFile[] | undefined) }>;
   /** Routes rendered (not reused) by the current build. */
   rendered: number;
+  /** The hash of each HTML string the keys of the last build and of this one were made from (routeKey). */
+  hashes?: { last: Map<string, string>; next: Map<string, string> };
 }
+
+/**
+ * A route's memo key. Its HTML strings (the page's body) count by their hash and a sidebar by the hash of its JSON,
+ * each made once: the markdown stage gives an unchanged page the same string and pages of one category share their
+ * pruned sidebar, so a save does not escape every page's HTML into JSON again.
+ */
+function routeKey(memo: RenderMemo, route: Route, sidebar: SidebarItem[] | undefined): string {
+  const hashes = (memo.hashes ??= { last: new Map(), next: new Map() });
+  const hashOf = (text: string) => {
+    const hash = hashes.next.get(text) ?? hashes.last.get(text) ?? sha256(text, 'base64url');
+    hashes.next.set(text, hash);
+    return hash;
+  };
+  let sidebarHash = sidebar && sidebarHashes.get(sidebar);
+  if (sidebar && !sidebarHash) sidebarHashes.set(sidebar, (sidebarHash = sha256(JSON.stringify(sidebar), 'base64url')));
+  const json = JSON.stringify(route, (key, value) =>
+    key === 'html' && typeof value === 'string' ? hashOf(value) : value,
+  );
+  return sha256(`${json}\n${sidebarHash ?? ''}`, 'base64url');
+}
+
+const sidebarHashes = new WeakMap<SidebarItem[], string>();
 
 /** Prepares a memo for a build with this context: keeps its routes only if the shared parts are the same. */
 function prepareMemo(memo: RenderMemo, context: RenderContext): void {
   const shared = sha256(JSON.stringify([context.chrome, context.assets, context.generator]), 'base64url');
   if (memo.shared !== shared || memo.templates !== context.templates) memo.routes.clear();
+  // The hashes of the last build's HTML strings are kept for this one; older ones go.
+  if (memo.hashes) memo.hashes = { last: memo.hashes.next, next: new Map() };
   memo.shared = shared;
   memo.templates = context.templates;
   memo.rendered = 0;

@@ -11,31 +11,44 @@ export function holds(category: Category, path: string): boolean {
   return category.items.some((item) => (item.type === 'link' ? item.href === path : holds(item, path)));
 }
 
-/** The sidebar as the page at `path` first shows it. */
+/**
+ * The sidebar as the page at `path` first shows it. Pages under the same categories get the same object, which the
+ * render memo hashes once (render/index.ts).
+ */
 export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] {
-  const open = holdersOf(items).get(path);
+  const chain = holdersOf(items).get(path);
+  const byChain = pruned.get(items) ?? pruned.set(items, new Map()).get(items)!;
+  const known = byChain.get(chain);
+  if (known) return known;
+  const open = new Set(chain);
   const prune = (list: SidebarItem[]): SidebarItem[] =>
     list.map((item) => {
       if (item.type !== 'category') return item;
-      if (!item.collapsed || open?.has(item)) return { ...item, items: prune(item.items) };
+      if (!item.collapsed || open.has(item)) return { ...item, items: prune(item.items) };
       return { ...item, items: [], lazy: true };
     });
-  return prune(items);
+  const result = prune(items);
+  byChain.set(chain, result);
+  return result;
 }
 
-/** Each sidebar's categories holding each path, found in one walk: asking `holds` of every category for every page
- * of a 10,000-doc site took over a second. */
-const holders = new WeakMap<SidebarItem[], Map<string, Set<Category>>>();
+/**
+ * Each sidebar's categories holding each path, found in one walk (asking `holds` of every category for every page of
+ * a 10,000-doc site took over a second). The pages of one category share one list of holders.
+ */
+const holders = new WeakMap<SidebarItem[], Map<string, Category[]>>();
+const pruned = new WeakMap<SidebarItem[], Map<Category[] | undefined, SidebarItem[]>>();
 
-function holdersOf(items: SidebarItem[]): Map<string, Set<Category>> {
+function holdersOf(items: SidebarItem[]): Map<string, Category[]> {
   let byPath = holders.get(items);
   if (byPath) return byPath;
   byPath = new Map();
   const walk = (list: SidebarItem[], chain: Category[]) => {
     for (const item of list) {
       if (item.type !== 'category') {
-        const set = byPath!.get(item.href) ?? byPath!.set(item.href, new Set()).get(item.href)!;
-        for (const category of chain) set.add(category);
+        // A path listed twice opens the categories of both places.
+        const before = byPath!.get(item.href);
+        byPath!.set(item.href, before ? [...new Set([...before, ...chain])] : chain);
       } else walk(item.items, [...chain, item]);
     }
   };
