@@ -236,7 +236,7 @@ export async function buildSiteFiles({
     // the templates compiled in, so a project's overrides keep the render in this thread.
     const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length));
     const written = late.fill(
-      threads > 1 ? await renderInParallel(context, options, threads) : renderRoutes(context, options),
+      threads > 1 ? await renderInParallel(context, options, threads) : await renderRoutes(context, options),
     );
     if (memo) routesRendered = memo.rendered;
     if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });

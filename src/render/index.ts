@@ -1,9 +1,6 @@
 // The render stage: each route through the React templates (renderToString) into a complete HTML file.
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { GROUP_OF } from '../shared/page-groups.ts';
-import * as builtInTemplates from '../../templates/server.ts';
 import type { Templates } from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
 import { sha256 } from '../hash.ts';
@@ -54,20 +51,30 @@ export function pageChrome(
  * has one (else the page's source); a template bug fails many pages the same way, so it is reported once per place
  * and message, naming the first page and how many others.
  */
-export function renderRoutes(context: RenderContext, { memo, diagnostics, root }: RenderOptions): OutputFile[] {
+export async function renderRoutes(
+  context: RenderContext,
+  { memo, diagnostics, root }: RenderOptions,
+): Promise<OutputFile[]> {
   if (memo) prepareMemo(memo, context);
-  const out: OutputFile[] = [];
   const failures = new Map<string, { at?: Location; message: string; paths: string[] }>();
-  for (const route of context.site.routes) {
+  const render = (route: Route, renderApp?: RenderApp): OutputFile[] | undefined => {
     try {
-      out.push(...renderRoute(context, route, memo));
+      return renderRoute(context, route, memo, renderApp);
     } catch (error) {
       const at = throwingTemplate(error, root) ?? (route.file ? { file: route.file } : undefined);
       const message = (error as Error).message;
       const key = formatDiagnostic({ severity: 'error', code: 'template', message, location: at });
       const failure = failures.get(key) ?? failures.set(key, { at, message, paths: [] }).get(key)!;
       failure.paths.push(route.path);
+      return [];
     }
+  };
+  // With a memo, React loads only if some route is not in it: a first pass takes what the memo has.
+  let react = memo ? undefined : await import('./react.ts');
+  const results = context.site.routes.map((route) => render(route, react?.renderApp));
+  if (results.includes(undefined)) {
+    react ??= await import('./react.ts');
+    for (const [i, route] of context.site.routes.entries()) results[i] ??= render(route, react.renderApp);
   }
   for (const { at, message, paths } of failures.values()) {
     const others = paths.length > 1 ? ` and ${paths.length - 1} other page${paths.length > 2 ? 's' : ''}` : '';
@@ -77,7 +84,7 @@ export function renderRoutes(context: RenderContext, { memo, diagnostics, root }
     const present = new Set(context.site.routes.map((route) => route.outFile));
     for (const outFile of memo.routes.keys()) if (!present.has(outFile)) memo.routes.delete(outFile);
   }
-  return out;
+  return results.flatMap((files) => files ?? []);
 }
 
 /**
@@ -98,13 +105,20 @@ function throwingTemplate(error: unknown, root: string): Location | undefined {
   return undefined;
 }
 
+type RenderApp = (typeof import('./react.ts'))['renderApp'];
+
 /**
  * One route to its HTML file and, for routes a link can lead to, the payload client navigation fetches instead.
  * The 404 page and redirects have no payload: a link to them fails to load one and falls back to a full page load.
+ * Undefined when the route must be rendered and `renderApp` (React) is not given.
  */
-export function renderRoute(context: RenderContext, route: Route, memo?: RenderMemo): OutputFile[] {
+export function renderRoute(
+  context: RenderContext,
+  route: Route,
+  memo: RenderMemo | undefined,
+  renderApp: RenderApp | undefined,
+): OutputFile[] | undefined {
   const { site, chrome, assets, generator } = context;
-  const { App, pages } = context.templates ?? builtInTemplates;
   if (route.data.kind === 'redirect')
     return [{ path: route.outFile, contents: renderRedirect(site.config, route.data.to) }];
   const sidebar = route.sidebarId ? site.sidebars[route.sidebarId] : undefined;
@@ -121,9 +135,12 @@ export function renderRoute(context: RenderContext, route: Route, memo?: RenderM
     // A memo read from the disk finds the files in the output folder, and gives none if they were changed there.
     const files = typeof remembered.files === 'function' ? remembered.files() : remembered.files;
     if (files) return (remembered.files = files);
+    memo!.routes.delete(route.outFile);
   }
+  // Not remembered, and React not loaded yet: the caller loads it and asks again.
+  if (!renderApp) return undefined;
   memo && memo.rendered++;
-  const appHtml = renderToString(createElement(App, { ...props, pages }));
+  const appHtml = renderApp(context.templates, props);
   const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
   const html = renderDocument({
     config: site.config,

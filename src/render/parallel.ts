@@ -44,7 +44,7 @@ export async function renderInParallel(
       keys: options.memo !== undefined,
     });
   });
-  const own = renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
+  const own = await renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
   const done = await Promise.all(jobs);
   for (const result of done) {
     options.diagnostics.items.push(...result.diagnostics);

@@ -19,10 +19,10 @@ export interface RenderDone {
   keys?: [outFile: string, key: string, paths: string[]][];
 }
 
-parentPort!.on('message', ({ context, root, keys }: RenderJob) => {
+parentPort!.on('message', async ({ context, root, keys }: RenderJob) => {
   const diagnostics = new Diagnostics();
   const memo: RenderMemo | undefined = keys ? { routes: new Map(), rendered: 0 } : undefined;
-  const files = renderRoutes(context, { diagnostics, root, memo });
+  const files = await renderRoutes(context, { diagnostics, root, memo });
   // The pages' bytes move to the main thread instead of being copied.
   const transfer = files.flatMap((file) =>
     typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
