@@ -110,6 +110,26 @@ test('a write made from the spare output is the same as a fresh one, and leaves 
   assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
 });
 
+test('a spare on another file system is not used: every write starts from an empty folder', async () => {
+  // /dev/shm is a tmpfs on Linux, the temporary folder is not: a rename between them fails (EXDEV).
+  const other = await mkdtemp('/dev/shm/egdocs-spare-');
+  try {
+    assert.is.not((await stat(other)).dev, (await stat(dir)).dev, 'this test needs /dev/shm on another file system');
+    const out = path.join(dir, 'build');
+    const spare = path.join(other, 'output');
+    for (const text of ['one', 'two', 'three'])
+      await new FsWriter(out, spare).write([
+        { path: `${text}.html`, contents: text },
+        { path: 'index.html', contents: text },
+      ]);
+    assert.equal(await tree(out), { 'three.html': 'three', 'index.html': 'three' });
+    assert.equal(await readdir(other), [], 'nothing was moved across');
+    assert.equal(await readdir(dir), ['build']);
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
+});
+
 test('a failed write from the spare leaves the output as it was and no working folder', async () => {
   const out = path.join(dir, 'build');
   const spare = path.join(dir, 'cache/output');
