@@ -35,10 +35,13 @@ export function lastUpdateOf(
 
 /** 'Jan 31, 2026' for '2026-01-31' in `locale`; read in UTC, so the day never moves with the build machine's zone. */
 export function formatDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  // One formatter per locale: making one costs more than formatting (0.2 ms against 2 µs, per page of a site).
+  const format = formats.get(locale) ?? formats.set(locale, new Intl.DateTimeFormat(locale, DATE_STYLE)).get(locale)!;
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
+
+const DATE_STYLE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
+const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The foot's HTML: "Edit this page" (when there is an edit URL), "Copy page as Markdown" (a link to the markdown
