@@ -18,13 +18,22 @@ export function markdownCopies(site: Site): OutputFile[] {
     }));
 }
 
-/** One doc as clean markdown: no front matter, its title as the first line. */
+/**
+ * One doc as clean markdown: no front matter, its title as the first line. Made once per page: serve's markdown
+ * stage gives an unchanged page the same object (and a page whose links lead elsewhere now a new one), so a save
+ * makes the copy of the edited page only.
+ */
 export function markdownCopy(site: Site, page: Page): string {
+  const known = copies.get(page);
+  if (known?.url === site.config.url) return known.text;
   const body = absoluteLinks(site, page).trim();
   // A title taken from the body's own '# heading' is there already.
   const titled = /^# /.test(body) ? body : `# ${page.title}\n\n${body}`;
+  copies.set(page, { url: site.config.url, text: `${titled}\n` });
   return `${titled}\n`;
 }
+
+const copies = new WeakMap<Page, { url: string; text: string }>();
 
 /** The body with each link to a page of the site or an image replaced, in place, by its absolute URL. */
 function absoluteLinks(site: Site, page: Page): string {
