@@ -135,6 +135,8 @@ export async function buildSiteFiles({
     const docs = content.sources.filter((source) => source.kind === 'doc').map(sidebarDocOf);
     return checkReferences(config, docs, content.docCategories, diagnostics);
   });
+  // The build is under way (a refused output folder stops the CLI before it): the config compiled for it is kept
+  // for the next load (config/compile.ts).
   if (!files && !cache) await keepCompiledConfig(config);
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
