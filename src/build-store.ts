@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256 } from './hash.ts';
+import type { Config } from './types.ts';
 
 const CACHE_DIR = 'node_modules/.cache/egdocs';
 
@@ -45,6 +46,15 @@ export function codeKey(): Promise<string> {
     return sha256(files.map((file, i) => `${path.relative(root, file)}:${hashes[i]}`).join('\n'), 'base64url');
   })();
   return codeKeyMemo;
+}
+
+/**
+ * The config as a store's key holds it: where the output goes (`-o`) changes no page or index, so building into
+ * another folder does not make them again.
+ */
+export function keyedConfig(config: Config): unknown {
+  const { paths, ...rest } = config;
+  return { ...rest, root: paths.root };
 }
 
 /** What a store holds, or undefined when its file is missing, unreadable or was written under another key. */

@@ -6,7 +6,7 @@ import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { expandIncludes } from './includes.ts';
-import { codeKey, readStore, writeStore } from '../build-store.ts';
+import { codeKey, keyedConfig, readStore, writeStore } from '../build-store.ts';
 import { sourceKey, valueKey } from './page-store.ts';
 import { sha256 } from '../hash.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -150,7 +150,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     entry?.source === source && entry.lookups.every(([table, key, value]) => tables[table].get(key) === value);
   // The page store's entries, for a build in a process of its own; a reused one becomes a CachedPage again.
   const storeKey = context.pageStore
-    ? sha256(JSON.stringify([await codeKey(), context.config, code.cacheKey]), 'base64url')
+    ? sha256(JSON.stringify([await codeKey(), keyedConfig(context.config), code.cacheKey]), 'base64url')
     : '';
   const stored = new Map(
     context.pageStore ? ((await readStore<[string, StoredPage][]>(context.pageStore, storeKey)) ?? []) : [],

@@ -24,7 +24,7 @@ import {
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
-import { codeKey, readStore, writeStore } from '../build-store.ts';
+import { codeKey, keyedConfig, readStore, writeStore } from '../build-store.ts';
 import { contentHash, sha256 } from '../hash.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
@@ -110,7 +110,7 @@ export function searchIndexFiles(
  */
 export async function storedSearchIndexFiles(site: Site, store: string, termsStore: string): Promise<SearchIndexFiles> {
   const data = searchData(site);
-  const key = sha256(JSON.stringify([await codeKey(), site.config, data]), 'base64url');
+  const key = sha256(JSON.stringify([await codeKey(), keyedConfig(site.config), data]), 'base64url');
   const kept = await readStore<SearchIndexFiles>(store, key);
   if (kept) return kept;
   // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,

@@ -151,6 +151,27 @@ test("an edit cuts the terms of the texts it changed only: the others' terms com
   }
 });
 
+test('building into another folder (-o) reuses the pages and the search index', async () => {
+  const project = await tempProject(files);
+  const into = (outDir: string) =>
+    buildSiteFiles({
+      config: validateConfig(
+        { title: 'Test Docs', url: 'https://example.com', docs: { sidebars: { docs: ['intro', 'setup', 'usage'] } } },
+        path.join(project.dir, 'site.config.ts'),
+        { outDir },
+      ),
+    });
+  try {
+    const first = await into('build');
+    const other = await into('public');
+    assert.is(other.rendered.pages, 0, 'no page is rendered again');
+    const index = (result: BuildResult) => result.files.filter((file) => file.path.startsWith('assets/search/'));
+    assert.equal(index(other), index(first));
+  } finally {
+    await project.remove();
+  }
+});
+
 test('a route whose page was changed or removed in the output folder is rendered again', async () => {
   const project = await tempProject(files);
   const page = (route: string) => path.join(project.dir, 'build', route, 'index.html');
