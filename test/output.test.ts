@@ -52,10 +52,12 @@ test('an abort after the write is done says the new output is in place', async (
   assert.is(await writer.abort(), true);
 });
 
-test('a file that cannot be written is named by its output path, and the temporary folder goes', async () => {
-  const out = path.join(dir, 'build');
-  // 'a' is both a file and the folder of 'a/b.html': writing the file fails on the folder made for the other.
-  const failure = await new FsWriter(out)
+/**
+ * A write that fails half-way: 'a' is both a file and the folder of 'a/b.html', so writing the file fails on the
+ * folder made for the other. Gives the error.
+ */
+function conflictingWrite(writer: FsWriter): Promise<NodeJS.ErrnoException | undefined> {
+  return writer
     .write([
       { path: 'a', contents: 'x' },
       { path: 'a/b.html', contents: 'y' },
@@ -64,6 +66,11 @@ test('a file that cannot be written is named by its output path, and the tempora
       () => undefined,
       (error: NodeJS.ErrnoException) => error,
     );
+}
+
+test('a file that cannot be written is named by its output path, and the temporary folder goes', async () => {
+  const out = path.join(dir, 'build');
+  const failure = await conflictingWrite(new FsWriter(out));
   assert.is(failure?.code, 'EISDIR');
   assert.is(failure?.path, path.join(out, 'a'));
   assert.equal(await readdir(dir), []);
@@ -136,15 +143,7 @@ test('a failed write from the spare leaves the output as it was and no working f
   const writer = () => new FsWriter(out, spare);
   await writer().write([{ path: 'index.html', contents: 'one' }]);
   await writer().write([{ path: 'index.html', contents: 'two' }]);
-  const failure = await writer()
-    .write([
-      { path: 'a', contents: 'x' },
-      { path: 'a/b.html', contents: 'y' },
-    ])
-    .then(
-      () => undefined,
-      (error: NodeJS.ErrnoException) => error,
-    );
+  const failure = await conflictingWrite(writer());
   assert.is(failure?.code, 'EISDIR');
   assert.is(failure?.path, path.join(out, 'a'));
   assert.equal(await tree(out), { 'index.html': 'two' });

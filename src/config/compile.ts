@@ -2,7 +2,7 @@
 // packages left as imports. The compiled module is kept in the project's node_modules/.cache/egdocs/ with the hash
 // of every file it was made from: a later load whose files are unchanged imports it without starting esbuild, which
 // costs about 0.1 s of a build that otherwise takes a few tenths.
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,14 +47,7 @@ export async function compileConfig(
   const module = path.join(folder, 'config.mjs');
   const url = () => `${pathToFileURL(module).href}?load=${++loads}`;
   const kept = await readStore<Kept>(store, key);
-  if (
-    kept &&
-    (await unchanged(kept.inputs)) &&
-    (await readFile(module).then(
-      () => true,
-      () => false,
-    ))
-  )
+  if (kept && (await unchanged(kept.inputs)) && (await stat(module).catch(() => undefined)))
     return { url: url(), done: async () => {} };
 
   // Imported from a temporary file (a data: URL cannot resolve package imports); kept only when asked, once a build

@@ -2,6 +2,7 @@
 // (esbuild compiles it), so there is no parser's position to keep: the key path is found in the source text, each
 // segment after its parent, and for a bad value, the value itself after its key.
 import type { Location } from '../diagnostics.ts';
+import { floorIndex } from '../shared/sorted.ts';
 
 /**
  * The location of `keyPath` ('navbar.items[1].type'), and of `value` under it when given; the file alone if not found.
@@ -20,7 +21,8 @@ export function keyLocator(file: string, source?: string): KeyLocator {
     literals ??= indexLiterals(source);
     const positions = literals.get(value);
     if (!positions) return -1;
-    const i = firstAtLeast(positions, from);
+    // The first at or after `from` (positions are whole numbers).
+    const i = floorIndex(positions, from - 1) + 1;
     return i < positions.length ? positions[i] : -1;
   };
   return (keyPath, value) => {
@@ -44,7 +46,7 @@ export function keyLocator(file: string, source?: string): KeyLocator {
     }
     if (at < 0) return { file };
     lineStarts ??= [0, ...[...source.matchAll(/\n/g)].map((match) => match.index + 1)];
-    const line = firstAtLeast(lineStarts, at + 1);
+    const line = floorIndex(lineStarts, at) + 1;
     return { file, line, column: at - lineStarts[line - 1] + 1 };
   };
 }
@@ -59,18 +61,6 @@ function indexLiterals(source: string): Map<string, number[]> {
     else index.set(text, [match.index]);
   }
   return index;
-}
-
-/** The index of the first number in ascending `sorted` at or above `value` (its length when there is none). */
-function firstAtLeast(sorted: number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** Index of the `skip`+1-th `name:` (bare or quoted) at or after `from`, or -1. */

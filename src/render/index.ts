@@ -69,8 +69,8 @@ export async function renderRoutes(
       return [];
     }
   };
-  // With a memo, React loads only if some route is not in it: a first pass takes what the memo has.
-  let react = memo ? undefined : await import('./react.ts');
+  // With a memo that holds routes, React loads only if some route is not in it: a first pass takes what it has.
+  let react = memo && memo.routes.size > 0 ? undefined : await import('./react.ts');
   const results = context.site.routes.map((route) => render(route, react?.renderApp));
   if (results.includes(undefined)) {
     react ??= await import('./react.ts');

@@ -27,14 +27,15 @@ parentPort!.on('message', async ({ context, root, keys }: RenderJob) => {
   const transfer = files.flatMap((file) =>
     typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
   );
+  // A worker's memo holds only what it rendered now: files, not the functions a memo read from the disk has.
   const routeKeys =
     memo &&
-    [...memo.routes].map(([outFile, { key, files }]) => [
+    [...memo.routes].map(([outFile, { key, files }]): [string, string, string[]] => [
       outFile,
       key,
       (files as OutputFile[]).map((file) => file.path),
     ]);
-  parentPort!.postMessage({ files, diagnostics: diagnostics.items, keys: routeKeys } as RenderDone, [
+  parentPort!.postMessage({ files, diagnostics: diagnostics.items, keys: routeKeys } satisfies RenderDone, [
     ...new Set(transfer),
   ]);
 });

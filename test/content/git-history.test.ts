@@ -68,11 +68,23 @@ test("one git log dates every committed file with its author's day, and leaves u
   }
 });
 
-test('a shallow clone gives a warning and no dates, not wrong ones', async () => {
+/** A `--depth 1` clone of repository(), and what removes both. */
+async function shallowClone(): Promise<{ clone: string; remove: () => Promise<void> }> {
   const dir = await repository();
   const clone = `${dir}-clone`;
+  execFileSync('git', ['clone', '-q', '--depth', '1', `file://${dir}`, clone], { stdio: 'pipe' });
+  return {
+    clone,
+    remove: async () => {
+      await rm(dir, { recursive: true, force: true });
+      await rm(clone, { recursive: true, force: true });
+    },
+  };
+}
+
+test('a shallow clone gives a warning and no dates, not wrong ones', async () => {
+  const { clone, remove } = await shallowClone();
   try {
-    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${dir}`, clone], { stdio: 'pipe' });
     const diagnostics = new Diagnostics();
     const history = await readGitHistory(clone, diagnostics, { at: { file: 'site.config.ts', line: 7, column: 5 } });
     assert.is(history.size, 0);
@@ -81,8 +93,7 @@ test('a shallow clone gives a warning and no dates, not wrong ones', async () =>
     ]);
     assert.match(diagnostics.items[0].hint!, 'fetch-depth: 0');
   } finally {
-    await rm(dir, { recursive: true, force: true });
-    await rm(clone, { recursive: true, force: true });
+    await remove();
   }
 });
 
@@ -124,10 +135,8 @@ test('a kept history is used at the same commit (a packed ref too) and read agai
 });
 
 test('a shallow clone warns again when its history comes from the store', async () => {
-  const dir = await repository();
-  const clone = `${dir}-clone`;
+  const { clone, remove } = await shallowClone();
   try {
-    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${dir}`, clone], { stdio: 'pipe' });
     const store = path.join(clone, 'node_modules/.cache/egdocs/history.json');
     for (const run of [1, 2]) {
       const diagnostics = new Diagnostics();
@@ -137,8 +146,7 @@ test('a shallow clone warns again when its history comes from the store', async 
     }
     await readFile(store, 'utf8');
   } finally {
-    await rm(dir, { recursive: true, force: true });
-    await rm(clone, { recursive: true, force: true });
+    await remove();
   }
 });
 

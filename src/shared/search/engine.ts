@@ -8,7 +8,6 @@
 import {
   type DocsFile,
   FORMAT,
-  floorIndex,
   letterOf,
   type Manifest,
   type PageRecord,
@@ -17,6 +16,7 @@ import {
   type VocabFile,
   vocabName,
 } from './format.ts';
+import { floorIndex } from '../sorted.ts';
 import { lunr, lunrInternals } from './lunr.ts';
 import { FIELDS, identifiersOf, isStopWord, queryPipeline, SEPARATOR, stem } from './tokens.ts';
 

@@ -81,18 +81,3 @@ export function undeltas(flat: number[], width: number): number[][] {
   }
   return out;
 }
-
-/** The greatest i with sorted[i] <= value (sorted ascending), or -1. */
-export function floorIndex<T>(sorted: T[], value: T): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] <= value) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
-}
