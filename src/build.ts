@@ -206,9 +206,10 @@ export async function buildSiteFiles({
     });
     return cache.bundle;
   });
-  // Serve (a cache) names the data files without a hash, so a save does not change every page that points at them.
-  // Serve builds the search index only when a page first asks for it after a save (BuildResult.searchIndex): it
-  // grows with the site (about 2 s at 10,000 pages), and most saves are never followed by a search.
+  // The index's manifest is named without a hash (search/index-files.ts): pages point at it, and an edit must not
+  // change them all. Serve names the index's other files without a hash too, and builds the index only when a page
+  // first asks for it after a save (BuildResult.searchIndex): it grows with the site (about 2 s at 10,000 pages), and
+  // most saves are never followed by a search.
   const search = await step('search', async () => {
     if (cache) return searchIndexLater(site, cache.searchTerms);
     const store = storeOf('search');
@@ -219,11 +220,12 @@ export async function buildSiteFiles({
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
     // With egdocs' own templates, the memo of rendered routes (serve's, in memory) is kept for the next build. Its
-    // pages hold stand-ins for the hashed data URLs (render/late-urls.ts), so that an edit does not change every page.
+    // pages hold stand-ins for the hashed sidebar data URLs (render/late-urls.ts), so that a changed title does not
+    // render every page again.
     const store = !templates ? storeOf('render') : undefined;
     const late = store ? LateUrls.for(texts.values()) : new LateUrls(false);
     const chrome = pageChrome(site.chrome, late.slots(sidebarData.urls), {
-      indexUrl: late.slot(search.url),
+      indexUrl: search.url,
       workerUrl: bundle.workerUrl,
       resultsUrl: bundle.parts.SearchResults,
       tabsUrl: bundle.parts.tabs,

@@ -1,7 +1,8 @@
-// Every page names data files whose names carry a hash of their contents: the search index's manifest (any edit to a
-// text changes it) and each sidebar's data (any edit to a title). Written into the HTML as they are, they would make
-// every page differ after any edit, and the render memo would keep none. So pages are rendered with a fixed stand-in
-// for each such URL, and the URL is written over it once rendered: the memo keeps the page, only the bytes change.
+// Every page names data files whose names carry a hash of their contents: each sidebar's data, which any edit to a
+// title or a category changes. Written into the HTML as they are, they would make every page differ after such an
+// edit, and the render memo would keep none. So pages are rendered with a fixed stand-in for each such URL, and the
+// URL is written over it once rendered: the memo keeps the page, only the bytes change. (The search index's manifest,
+// which any edit to a text changes, has a name without a hash: search/index-files.ts.)
 import type { OutputFile } from '../types.ts';
 
 const PREFIX = '__egdocs_late_url_';

@@ -1,7 +1,7 @@
 // The search stage's second half: the search records (data.ts) -> a lunr index built here, at build time, and cut
 // into small files so that a query fetches a bounded amount whatever the size of the site:
 //
-//   search-<version>.<hash>.json  the manifest: where the other files are, which pages and chunks hold which sections
+//   search-<version>.json         the manifest: where the other files are, which pages and chunks hold which sections
 //   v<code>.<hash>.json           the vocabulary of terms starting with one character, with document frequencies
 //   t<n>.<hash>.json              postings: a run of terms (in sorted order) with, per field, sections and weights
 //   d<n>.<hash>.json              what results show: a run of sections' headings and text, and their pages' titles
@@ -10,6 +10,11 @@
 // lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
 // over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
 // Format and reading: src/shared/search/format.ts.
+//
+// The manifest's name has no hash, so that an edit to one page's text changes the index files but not the other
+// pages, which all point at the manifest (a deploy then uploads the page and the index, and a build rewrites only
+// them). The worker asks for it with `cache: 'no-cache'`, so a browser or CDN revalidates it; the files it names
+// carry the set's hash and may be kept for ever.
 import {
   type DocsFile,
   FORMAT,
@@ -82,7 +87,7 @@ export class TermsMemo {
 }
 
 /**
- * The search index files of a site. `hashed: false` (serve) gives fixed names, as for the sidebar files; `memo`
+ * The search index files of a site. `hashed: false` (serve) names the other files without a hash too; `memo`
  * (serve) keeps each text's terms from one build to the next.
  */
 export function searchIndexFiles(
@@ -95,7 +100,7 @@ export function searchIndexFiles(
   // One hash for the set, from every file: the manifest names the others by it.
   const hash = hashed ? contentHash([JSON.stringify(manifest.data), ...texts].join('\n')) : '';
   (manifest.data as Manifest).hash = hash;
-  const manifestAt = manifestPath(site, hash);
+  const manifestAt = manifestPath(site);
   const folder = manifestAt.slice(0, manifestAt.lastIndexOf('/') + 1);
   const files = [
     { path: manifestAt, contents: JSON.stringify(manifest.data) },
@@ -123,20 +128,20 @@ export async function storedSearchIndexFiles(site: Site, store: string, termsSto
 }
 
 /**
- * For serve: the manifest's URL now (its name is fixed: no hash), the files when `later` is called. `later` builds
+ * For serve: the manifest's URL now (its name never has a hash), the files when `later` is called. `later` builds
  * them once, from this build's site, with the memo of earlier builds.
  */
 export function searchIndexLater(site: Site, memo: TermsMemo): SearchIndexFiles & { later: () => OutputFile[] } {
   let files: OutputFile[] | undefined;
   return {
     files: [],
-    url: site.config.baseUrl + manifestPath(site, ''),
+    url: site.config.baseUrl + manifestPath(site),
     later: () => (files ??= searchIndexFiles(site, { hashed: false, memo }).files),
   };
 }
 
-function manifestPath(site: Site, hash: string): string {
-  return `assets/search/${fileName(`search-${site.config.docs.version.name}`, hash)}`;
+function manifestPath(site: Site): string {
+  return `assets/search/${fileName(`search-${site.config.docs.version.name}`, '')}`;
 }
 
 /** A file of the index before it is named: `name` without the hash and extension. */

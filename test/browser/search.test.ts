@@ -1,7 +1,8 @@
 // Search in a real browser. The navbar box: Ctrl+K, suggestions from the worker (started on first use), the
 // combobox keyboard pattern, "No results", the clear button and the link to every result. The search page: a cold
 // load of /search/?q=… shows results grouped by page; typing updates results and the URL without new history
-// entries; the ctx and version parameters are read; an index file that cannot be loaded shows the error and Retry.
+// entries; the ctx and version parameters are read; an index file that cannot be loaded shows the error and Retry; a
+// page that read the manifest of an earlier deploy reads it again and answers.
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
@@ -9,7 +10,7 @@ import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMar
 const { test, h } = browserSuite('browser: search');
 
 const WORKER = /\/assets\/js\/search-worker\.[^/]+\.js$/;
-const MANIFEST = /\/assets\/search\/search-current\.[^/]+\.json$/;
+const MANIFEST = /\/assets\/search\/search-current\.json$/;
 /** Any of the search index's files: the manifest, vocabularies, postings and texts. */
 const INDEX = /\/assets\/search\/[^/]+\.json$/;
 
@@ -312,6 +313,35 @@ test('an index file that cannot be loaded shows the error with Retry on the sear
   await alert.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   assert.not.ok(await page.getByRole('alert').count(), 'the error is gone');
+  assert.equal(
+    problems.filter((problem) => !/404/.test(problem)),
+    [],
+  );
+  await page.close();
+});
+
+test('a manifest read before a deploy: the files it names are gone, so the worker reads the manifest again and answers', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  let manifests = 0;
+  page.on('request', (request) => void (MANIFEST.test(new URL(request.url()).pathname) && manifests++));
+  // The first manifest is the one of the deploy before: the same, but naming its files by another hash.
+  let first = true;
+  await page.context().route(
+    (url) => MANIFEST.test(url.pathname),
+    async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      const response = await route.fetch();
+      const manifest = await response.json();
+      await route.fulfill({ response, json: { ...manifest, hash: '0ldd3p10' } });
+    },
+  );
+  await open(page, h.base + DOC);
+  await typeInBox(page, 'firebase');
+  await options(page).first().waitFor();
+  assert.is(manifests, 2, 'read again once, for the queries typed meanwhile too');
+  assert.not.ok(await page.getByRole('alert').count(), 'no error shown');
   assert.equal(
     problems.filter((problem) => !/404/.test(problem)),
     [],

@@ -71,15 +71,16 @@ test('one record per h2/h3 section, with plain text and each page title once', a
   assert.not.ok(JSON.stringify(d).includes('<strong>'), 'no markup');
 });
 
-test('the build writes a hashed manifest and index files; the engine over the written files answers like the one in memory', async () => {
+test('the build writes a manifest of a fixed name and hashed index files; the engine over the written files answers like the one in memory', async () => {
   const result = await build();
   const search = result.files.filter((file) => file.path.startsWith('assets/search/'));
-  const manifest = search.find((file) => /^assets\/search\/search-current\.[0-9a-f]{8}\.json$/.test(file.path));
+  const manifest = search.find((file) => file.path === 'assets/search/search-current.json');
   assert.ok(manifest, search.map((file) => file.path).join());
-  const hash = manifest!.path.split('.')[1];
+  const { hash } = JSON.parse(manifest!.contents as string) as { hash: string };
+  assert.match(hash, /^[0-9a-f]{8}$/);
   assert.ok(
-    search.every((file) => file.path.endsWith(`.${hash}.json`)),
-    'one hash names the set',
+    search.every((file) => file === manifest || file.path.endsWith(`.${hash}.json`)),
+    'one hash, written in the manifest, names the set',
   );
   assert.ok(
     search.some((file) => /\/v\d+\./.test(file.path)) &&
@@ -89,6 +90,22 @@ test('the build writes a hashed manifest and index files; the engine over the wr
   const written = engineOfFiles(result.files, manifest!.path, '/base/', 50);
   for (const query of ['stripe webhook', 'php', 'installation website', 'zzz'])
     assert.equal(await written.search(query, 8), await (await engine()).search(query, 8), query);
+});
+
+test("an edit to one page's text changes that page and the index files, and no other page", async () => {
+  const before = await build();
+  const edited = await buildFromMap(
+    { ...files, 'docs/admin/php.md': `${files['docs/admin/php.md']}\nRestart PHP-FPM after the change.\n` },
+    config,
+  );
+  const text = (result: BuildResult) => new Map(result.files.map((file) => [file.path, String(file.contents)]));
+  const [was, now] = [text(before), text(edited)];
+  const changed = [...now.keys()].filter((path) => was.get(path) !== now.get(path));
+  const pages = changed.filter((path) => path.endsWith('.html'));
+  assert.equal(pages, ['docs/admin/php/index.html']);
+  assert.ok(changed.includes('assets/search/search-current.json'), changed.join());
+  const manifest = (result: BuildResult) => JSON.parse(text(result).get('assets/search/search-current.json')!);
+  assert.is.not(manifest(edited).hash, manifest(before).hash, 'the index files are named anew');
 });
 
 test('two words find the section that has both; a typo of one letter still finds it; the word being typed is a prefix', async () => {
