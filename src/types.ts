@@ -425,6 +425,11 @@ export interface SearchData {
 export interface OutputFile {
   path: string;
   contents: string | Uint8Array;
+  /**
+   * Set when the bytes are those of a file the last build wrote and has not read (src/output-ledger.ts): `contents`
+   * then reads them from `from` when asked. The writer copies or keeps such a file without reading it.
+   */
+  kept?: { from: string; hash: string; size: number };
 }
 
 /** The result of a build: files and everything learned along the way. */

@@ -48,7 +48,8 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/markdown/'],
     ['src/content/'],
     ['src/config/'],
-    // What any stage may use: the stores a build keeps for the next, egdocs' version, the hash of file names and keys.
+    // What any stage may use: what a build wrote and keeps for the next, egdocs' version, the hash of names and keys.
+    ['src/output-ledger.ts'],
     ['src/build-store.ts'],
     ['src/version.ts', 'src/hash.ts'],
   ],

@@ -6,6 +6,8 @@ import * as assert from 'uvu/assert';
 import { describeFsError } from '../src/cli/report.ts';
 import { MARKER_FILE, markerFile, readBuildMarker } from '../src/output/marker.ts';
 import { FsWriter, sweepStale, WriteAborted } from '../src/output/writer.ts';
+import { keptFile, ledgerFiles, readLedger } from '../src/output-ledger.ts';
+import type { OutputFile } from '../src/types.ts';
 import { buildFromMap } from './helpers.ts';
 
 const test = suite('output: the file-system writer and the build marker');
@@ -117,6 +119,37 @@ test('a write made from the spare output is the same as a fresh one, and leaves 
   assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
 });
 
+test('the ledger: a kept file the spare holds as written is left without reading; one changed by hand is made again', async () => {
+  const out = path.join(dir, 'build');
+  const spare = path.join(dir, 'cache/output');
+  const write = (files: OutputFile[]) => new FsWriter(out, spare).write(files);
+  const text = (path: string, contents: string) => ({ path, contents });
+  await write([text('a.html', 'page a'), text('b.html', 'page b')]);
+  await write([text('a.html', 'page a'), text('b.html', 'page b')]);
+  const live = await readLedger(ledgerFiles(spare).live, out);
+  assert.equal([...live!.keys()].sort(), ['a.html', 'b.html'], 'the output folder has its ledger');
+  assert.ok(await readLedger(ledgerFiles(spare).spare, spare), 'and the spare has the one of the output before');
+  assert.not.ok(await readLedger(ledgerFiles(spare).live, spare), 'a ledger describes one folder only');
+
+  // A kept file whose source is gone: the spare's copy, as the ledger recorded it, is all the write needs.
+  const gone = path.join(dir, 'gone.html');
+  await write([keptFile('a.html', gone, live!.get('a.html')!), text('b.html', 'page b')]);
+  assert.equal(await tree(out), { 'a.html': 'page a', 'b.html': 'page b' });
+
+  // The spare's copy edited by hand (same size): no longer vouched for, it is compared and made again from the source.
+  await writeFile(path.join(spare, 'a.html'), 'page X');
+  await writeFile(gone, 'page a');
+  const kept = (await readLedger(ledgerFiles(spare).live, out))!.get('a.html')!;
+  await write([keptFile('a.html', gone, kept), text('b.html', 'page b')]);
+  assert.equal(await tree(out), { 'a.html': 'page a', 'b.html': 'page b' });
+  // A kept file whose source changed since is not written with the wrong bytes.
+  await writeFile(path.join(spare, 'a.html'), 'page Y');
+  await writeFile(gone, 'page Z');
+  const failed = await write([keptFile('a.html', gone, kept)]).catch((error: Error) => error);
+  assert.match(String(failed), /gone\.html changed while the build was using it/);
+  assert.equal(await tree(out), { 'a.html': 'page a', 'b.html': 'page b' }, 'the output as it was');
+});
+
 test('a spare on another file system is not used: every write starts from an empty folder', async () => {
   // /dev/shm is a tmpfs on Linux, the temporary folder is not: a rename between them fails (EXDEV).
   const other = await mkdtemp('/dev/shm/egdocs-spare-');
@@ -130,7 +163,7 @@ test('a spare on another file system is not used: every write starts from an emp
         { path: 'index.html', contents: text },
       ]);
     assert.equal(await tree(out), { 'three.html': 'three', 'index.html': 'three' });
-    assert.equal(await readdir(other), [], 'nothing was moved across');
+    assert.equal(await readdir(other), ['output-live.json'], 'nothing was moved across; the output has its ledger');
     assert.equal(await readdir(dir), ['build']);
   } finally {
     await rm(other, { recursive: true, force: true });

@@ -14,8 +14,8 @@ export const KB = 1024;
 
 export interface WeightInput {
   site: Site;
-  /** Every output file's contents, by path. */
-  files: Map<string, OutputFile['contents']>;
+  /** Every output file, by path. */
+  files: Map<string, OutputFile>;
   bundle: Pick<Bundle, 'scripts' | 'styles' | 'preload'>;
 }
 
@@ -26,8 +26,8 @@ export function pageWeights({ site, files: byPath, bundle }: WeightInput): PageW
     const path = relativeToBase(site.config.baseUrl, url)!;
     let size = gzipped.get(path);
     if (size === undefined) {
-      const contents = byPath.get(path);
-      size = contents === undefined ? 0 : gzipSync(contents).length;
+      const file = byPath.get(path);
+      size = file === undefined ? 0 : gzipSync(file.contents).length;
       gzipped.set(path, size);
     }
     return size;
@@ -100,6 +100,9 @@ export function checkBudgets(
   }
 }
 
-function byteLength(contents: string | Uint8Array | undefined): number {
-  return contents === undefined ? 0 : typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
+/** A file's size; a file kept from the last build is not read for it (src/output-ledger.ts). */
+function byteLength(file: OutputFile | undefined): number {
+  if (!file) return 0;
+  if (file.kept) return file.kept.size;
+  return typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.length;
 }

@@ -36,7 +36,7 @@ export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, '
   );
   let weights: BuildResult['weights'] = [];
   if (input.weigh) {
-    const weighed = { site, files: new Map(files.map((file) => [file.path, file.contents])), bundle: input.bundle };
+    const weighed = { site, files: new Map(files.map((file) => [file.path, file])), bundle: input.bundle };
     weights = pageWeights(weighed);
     checkBudgets(site.config, weighed, weights, diagnostics);
   }

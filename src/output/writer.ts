@@ -1,7 +1,8 @@
 // The disk sits behind a Writer: `build` writes through FsWriter (into a temporary folder that is swapped in
 // whole), while tests and `serve` keep the files in memory.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { dropLedger, type Ledger, ledgerFiles, readLedger, writeLedger } from '../output-ledger.ts';
 import type { OutputFile } from '../types.ts';
 import { reuseFolder } from './reuse.ts';
 
@@ -71,6 +72,8 @@ export class FsWriter implements Writer {
 
   private async writeAll(files: OutputFile[]): Promise<void> {
     const { temp, old } = this.siblings(process.pid);
+    const ledgers = this.spare ? ledgerFiles(this.spare) : undefined;
+    let ledger: Ledger = new Map();
     files.forEach(assertInside);
     await sweepStale(this.outDir);
     try {
@@ -84,20 +87,17 @@ export class FsWriter implements Writer {
           await Promise.all(jobs.slice(i, i + 256).map((job) => job()));
         }
       };
-      // Claiming the spare is a rename, so two builds at once never share it; a missing one starts from empty.
-      if (
-        this.spare &&
+      // Claiming the spare is a rename, so two builds at once never share it; a missing one starts from empty. Its
+      // ledger (output-ledger.ts) is trusted only if it describes this very folder.
+      const claimed =
+        this.spare !== undefined &&
         (await rename(this.spare, temp).then(
           () => true,
           () => false,
-        ))
-      )
-        await reuseFolder(temp, files, inBatches, writeOne);
-      else {
-        const dirs = new Set(files.map((file) => path.dirname(path.join(temp, file.path))));
-        await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-        await inBatches(files.map((file) => () => writeOne(path.join(temp, file.path), file.contents)));
-      }
+        ));
+      if (!claimed) await mkdir(temp, { recursive: true });
+      const known = claimed && ledgers ? await readLedger(ledgers.spare, temp) : undefined;
+      ledger = await reuseFolder(temp, files, inBatches, known);
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
       await this.swap(temp, old);
@@ -107,9 +107,10 @@ export class FsWriter implements Writer {
       throw asOutputPath(error, [temp, old], this.outDir);
     }
     this.swapped = true;
-    if (this.spare && (await keepAsSpare(old, this.spare))) return;
+    const spared = this.spare !== undefined && (await keepAsSpare(old, this.spare));
+    if (ledgers) await keepLedgers(ledgers, spared, this.outDir, ledger);
     // The site is in place; an old copy that will not go (a file held open) is swept by the next build.
-    await rm(old, { recursive: true, force: true }).catch(() => {});
+    if (!spared) await rm(old, { recursive: true, force: true }).catch(() => {});
   }
 
   /** Moves the old output aside and the new one in; if the second move fails, the old output goes back. */
@@ -130,6 +131,25 @@ export class FsWriter implements Writer {
   }
 }
 
+/**
+ * After the swap: the ledger of the output replaced goes with it to the spare (`spared`), and this write's is recorded
+ * for the output folder. A ledger that could not be written only costs the next build some reads.
+ */
+async function keepLedgers(
+  ledgers: { live: string; spare: string },
+  spared: boolean,
+  outDir: string,
+  ledger: Ledger,
+): Promise<void> {
+  try {
+    await dropLedger(ledgers.spare);
+    if (spared) await rename(ledgers.live, ledgers.spare).catch(() => {});
+    await writeLedger(ledgers.live, outDir, ledger);
+  } catch {
+    await dropLedger(ledgers.live).catch(() => {});
+  }
+}
+
 /** Moves the replaced output to `spare`, unless there was none, a spare is there already or it is another disk. */
 async function keepAsSpare(old: string, spare: string): Promise<boolean> {
   try {
@@ -138,16 +158,6 @@ async function keepAsSpare(old: string, spare: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Writes one file; an error names it (a full disk fails the write call, whose error carries no path). */
-async function writeOne(file: string, contents: string | Uint8Array): Promise<void> {
-  try {
-    await writeFile(file, contents);
-  } catch (error) {
-    (error as NodeJS.ErrnoException).path ??= file;
-    throw error;
   }
 }
 

@@ -52,6 +52,8 @@ export class LateUrls {
   fill(files: OutputFile[]): OutputFile[] {
     if (this.urls.size === 0) return files;
     return files.map((file) => {
+      // A file kept from the last build as it was written (render/store.ts) is filled in already.
+      if (file.kept) return file;
       const { contents } = file;
       // A view of the bytes, not a copy: the pages of a large site are many megabytes.
       const bytes =

@@ -7,11 +7,13 @@
 // matches reads its files back from the output folder, turns the URLs back into stand-ins, and is used only if every
 // file is there with that hash: a file changed or removed by hand, or a build that failed before writing, makes the
 // route render again. (Kept as text in the memo, the pages of a 1,000-page site made a 53 MB file that took longer to
-// write and read than rendering them.)
-import { readFileSync } from 'node:fs';
+// write and read than rendering them.) A file the output's ledger vouches for (output-ledger.ts: its `stat` is as
+// the writer left it) is not even read: the writer keeps or copies it as it is.
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { codeKey, readStore, writeStore } from '../build-store.ts';
+import { codeKey, readStore, spareOutputDir, writeStore } from '../build-store.ts';
 import { sha256 } from '../hash.ts';
+import { hashOf, keptFile, type Ledger, ledgerFiles, readLedger, unchanged } from '../output-ledger.ts';
 import type { Config, OutputFile } from '../types.ts';
 import type { RenderMemo } from './index.ts';
 import { LateUrls } from './late-urls.ts';
@@ -28,13 +30,19 @@ interface StoredMemo {
 
 /** The memo the last build from the disk left (its routes read from `config.paths.outDir` when used), or an empty one. */
 export async function readRenderMemo(store: string, config: Config, late: LateUrls): Promise<RenderMemo> {
-  const kept = await readStore<StoredMemo>(store, await keyOf(config));
+  const { outDir } = config.paths;
+  const [kept, ledger] = await Promise.all([
+    readStore<StoredMemo>(store, await keyOf(config)),
+    readLedger(ledgerFiles(spareOutputDir(config.paths.root)).live, outDir),
+  ]);
   const routes: RenderMemo['routes'] = new Map();
   // With the same URLs as last time, the files as written are what this build writes: they stay filled in (filling
-  // leaves a file without stand-ins as it is), and are not decoded and encoded again.
-  const urls = JSON.stringify(kept?.urls) === JSON.stringify(late.pairs()) ? [] : (kept?.urls ?? []);
+  // leaves a file without stand-ins as it is), and are not decoded and encoded again, nor read when the ledger knows
+  // them. Other URLs mean reading them, to put the stand-ins back.
+  const same = JSON.stringify(kept?.urls) === JSON.stringify(late.pairs());
+  const urls = same ? [] : (kept?.urls ?? []);
   for (const [outFile, key, files] of kept?.routes ?? [])
-    routes.set(outFile, { key, files: () => readBack(config.paths.outDir, files, urls) });
+    routes.set(outFile, { key, files: () => readBack(outDir, files, urls, same ? ledger : undefined) });
   const memo: RenderMemo = { shared: kept?.shared, routes, rendered: 0 };
   keptUrls.set(memo, JSON.stringify(kept?.urls ?? []));
   return memo;
@@ -44,12 +52,23 @@ export async function readRenderMemo(store: string, config: Config, late: LateUr
 const keptUrls = new WeakMap<RenderMemo, string>();
 
 /** A route's files as the last build rendered them, or undefined if any is missing or not as it was written. */
-function readBack(outDir: string, files: StoredMemo['routes'][number][2], urls: StoredMemo['urls']) {
+function readBack(
+  outDir: string,
+  files: StoredMemo['routes'][number][2],
+  urls: StoredMemo['urls'],
+  ledger: Ledger | undefined,
+) {
   const out: OutputFile[] = [];
   for (const [file, hash] of files) {
+    const from = path.join(outDir, file);
+    const entry = ledger?.get(file);
+    if (entry?.[0] === hash && unchanged(entry, statSync(from, { throwIfNoEntry: false }))) {
+      out.push(keptFile(file, from, entry));
+      continue;
+    }
     let bytes: Buffer;
     try {
-      bytes = readFileSync(path.join(outDir, file));
+      bytes = readFileSync(from);
     } catch {
       return undefined;
     }
@@ -71,7 +90,7 @@ export async function writeRenderMemo(
 ): Promise<void> {
   const urls = late.pairs();
   if (memo.rendered === 0 && memo.routes.size === before && keptUrls.get(memo) === JSON.stringify(urls)) return;
-  const hashes = new Map(written.map((file) => [file.path, sha256(file.contents, 'base64url')]));
+  const hashes = new Map(written.map((file) => [file.path, hashOf(file)]));
   const routes: StoredMemo['routes'] = [];
   for (const [outFile, { key, files }] of memo.routes) {
     if (typeof files === 'function') continue;

@@ -1,0 +1,95 @@
+// What `egdocs build` put in its output folders, so that the next build knows a file without reading it. For each
+// file the writer records the hash of its bytes and what `stat` said of it once written: size, modification and
+// change times, inode. A file whose `stat` still says the same holds the same bytes, as git's index assumes: an edit
+// by hand changes the change time, which nothing can set back. The ledger of a folder also records the folder's own
+// inode, which a rename keeps, so it is never applied to another folder (two builds at once, an output folder
+// replaced by hand).
+//
+// Two ledgers are kept beside the spare output (build-store.ts): the live one describes the output folder, the
+// other the spare. The render memo reads the live one to keep a route's files without reading them (render/store.ts);
+// the writer reads the spare's to leave its files as they are without reading them (output/reuse.ts).
+import { readFileSync, type Stats } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sha256 } from './hash.ts';
+import type { OutputFile } from './types.ts';
+
+/** A file as it was written: the hash of its bytes, then its size, modification and change times and inode. */
+export type LedgerEntry = [hash: string, size: number, mtimeMs: number, ctimeMs: number, ino: number];
+
+/** The files of one folder, by path relative to it ('/' separated). */
+export type Ledger = Map<string, LedgerEntry>;
+
+/** Where the ledgers of the output folder and of the spare `spare` are kept. */
+export function ledgerFiles(spare: string): { live: string; spare: string } {
+  return { live: `${spare}-live.json`, spare: `${spare}.json` };
+}
+
+/** The ledger in `file` when it describes the folder `dir` as it is (the same folder, by inode), else undefined. */
+export async function readLedger(file: string, dir: string): Promise<Ledger | undefined> {
+  try {
+    const [saved, folder] = await Promise.all([readFile(file, 'utf8'), stat(dir)]);
+    const { ino, files } = JSON.parse(saved) as { ino: number; files: [string, ...LedgerEntry][] };
+    if (ino !== folder.ino) return undefined;
+    return new Map(files.map(([file, ...entry]) => [file, entry]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records `ledger` as the one of the folder `dir`, whole or not at all (written aside, then renamed). */
+export async function writeLedger(file: string, dir: string, ledger: Ledger): Promise<void> {
+  const { ino } = await stat(dir);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify({ ino, files: [...ledger].map(([file, entry]) => [file, ...entry]) }));
+  await rename(temp, file);
+}
+
+/** Forgets the ledger in `file` (its folder is gone or is being changed). */
+export async function dropLedger(file: string): Promise<void> {
+  await rm(file, { force: true });
+}
+
+/** The entry of a file with `hash` whose `stat` gave `stats`. */
+export function entryOf(hash: string, stats: Stats): LedgerEntry {
+  return [hash, stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino];
+}
+
+/** Whether `stats` is the file the entry recorded: the same bytes, without reading them. */
+export function unchanged(entry: LedgerEntry | undefined, stats: Stats | undefined): boolean {
+  if (!entry || !stats) return false;
+  const [, size, mtimeMs, ctimeMs, ino] = entry;
+  return stats.size === size && stats.mtimeMs === mtimeMs && stats.ctimeMs === ctimeMs && stats.ino === ino;
+}
+
+const hashes = new WeakMap<OutputFile, string>();
+
+/** The hash of an output file's bytes, computed once per file object (the render memo and the writer both ask). */
+export function hashOf(file: OutputFile): string {
+  if (file.kept) return file.kept.hash;
+  let hash = hashes.get(file);
+  if (hash === undefined) hashes.set(file, (hash = sha256(file.contents, 'base64url')));
+  return hash;
+}
+
+/**
+ * An output file whose bytes are those of `from`, a file the ledger vouches for: nothing is read unless its contents
+ * are asked for, and then they are checked against the hash (the file may have changed since).
+ */
+export function keptFile(file: string, from: string, [hash, size]: LedgerEntry): OutputFile {
+  return {
+    path: file,
+    kept: { from, hash, size },
+    get contents(): Buffer {
+      const bytes = readFileSync(from);
+      if (sha256(bytes, 'base64url') !== hash) throw new Error(`${from} changed while the build was using it`);
+      return bytes;
+    },
+  };
+}
+
+/** The ledger's key for a path below `dir`. */
+export function ledgerPath(dir: string, file: string): string {
+  return path.relative(dir, file).split(path.sep).join('/');
+}
