@@ -42,6 +42,8 @@ export interface BuildOptions {
   checkSearch?: boolean;
   /** A client bundle made for the same base URL, used instead of bundling again (tests build hundreds of sites). */
   bundle?: Promise<Bundle>;
+  /** False renders every page's sidebar in full (render/sidebar-share.ts): tests compare the two. */
+  shareSidebars?: boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function buildSiteFiles({
   threads: wanted,
   checkSearch,
   bundle: bundled,
+  shareSidebars,
 }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
@@ -234,7 +237,7 @@ export async function buildSiteFiles({
     const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
     const memo = cache?.render ?? (store ? await readRenderMemo(store, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
-    const options = { memo, diagnostics, root };
+    const options = { memo, diagnostics, root, shareSidebars };
     // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
     // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
     // the templates compiled in, so a project's overrides keep the render in this thread.

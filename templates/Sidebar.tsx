@@ -40,6 +40,16 @@ function itemsAt(items: SidebarItem[], trail: number[]): SidebarItem[] {
   return current;
 }
 
+/**
+ * The server's share of sidebar markup (src/render/sidebar-share.ts): the pages whose sidebar is in the same state
+ * differ only in the current page's link, so the list is rendered in full once and the others are made from it. It
+ * gives the list's HTML, or undefined to have it rendered here. The client has none: hydration meets the same markup.
+ */
+export interface SidebarMarkup {
+  markup(items: SidebarItem[], path: string, wholeUrl: string | undefined, label: string): string | undefined;
+}
+export const SidebarShare = createContext<SidebarMarkup | undefined>(undefined);
+
 /** The docs sidebar: categories start collapsed except the one holding the current page; each opens on its own. */
 export function Sidebar({
   items,
@@ -52,11 +62,16 @@ export function Sidebar({
   label?: string;
   wholeUrl?: string;
 }) {
+  const shared = useContext(SidebarShare)?.markup(items, path, wholeUrl, label);
   return (
     <WholeSidebarUrl.Provider value={wholeUrl}>
-      <nav className="sidebar" aria-label={label}>
-        <SidebarList items={items} path={path} level={1} trail={[]} />
-      </nav>
+      {shared === undefined ? (
+        <nav className="sidebar" aria-label={label}>
+          <SidebarList items={items} path={path} level={1} trail={[]} />
+        </nav>
+      ) : (
+        <nav className="sidebar" aria-label={label} dangerouslySetInnerHTML={{ __html: shared }} />
+      )}
     </WholeSidebarUrl.Provider>
   );
 }

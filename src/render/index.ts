@@ -9,6 +9,7 @@ import { PAYLOAD_FILE } from '../shared/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, SidebarItem, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from '../shared/sidebar.ts';
+import { SidebarShare } from './sidebar-share.ts';
 
 export { sidebarFiles } from './sidebar.ts';
 export type { Assets } from './document.ts';
@@ -27,6 +28,8 @@ export interface RenderContext {
 export interface RenderOptions {
   /** Routes of earlier builds to reuse (serve). */
   memo?: RenderMemo;
+  /** False renders every sidebar in full, rather than once per state (render/sidebar-share.ts): tests compare both. */
+  shareSidebars?: boolean;
   diagnostics: Diagnostics;
   /** The project root, for naming template files in errors. */
   root: string;
@@ -53,9 +56,10 @@ export function pageChrome(
  */
 export async function renderRoutes(
   context: RenderContext,
-  { memo, diagnostics, root }: RenderOptions,
+  { memo, diagnostics, root, shareSidebars = true }: RenderOptions,
 ): Promise<OutputFile[]> {
   if (memo) prepareMemo(memo, context);
+  const share = shareSidebars ? new SidebarShare() : undefined;
   const failures = new Map<string, { at?: Location; message: string; paths: string[] }>();
   const render = (route: Route, renderApp?: RenderApp): OutputFile[] | undefined => {
     try {
@@ -71,10 +75,14 @@ export async function renderRoutes(
   };
   // With a memo that holds routes, React loads only if some route is not in it: a first pass takes what it has.
   let react = memo && memo.routes.size > 0 ? undefined : await import('./react.ts');
-  const results = context.site.routes.map((route) => render(route, react?.renderApp));
+  const withShare = (loaded: typeof react): RenderApp | undefined =>
+    loaded && ((templates, props) => loaded.renderApp(templates, props, share));
+  const first = withShare(react);
+  const results = context.site.routes.map((route) => render(route, first));
   if (results.includes(undefined)) {
     react ??= await import('./react.ts');
-    for (const [i, route] of context.site.routes.entries()) results[i] ??= render(route, react.renderApp);
+    const renderApp = withShare(react);
+    for (const [i, route] of context.site.routes.entries()) results[i] ??= render(route, renderApp);
   }
   for (const { at, message, paths } of failures.values()) {
     const others = paths.length > 1 ? ` and ${paths.length - 1} other page${paths.length > 2 ? 's' : ''}` : '';
@@ -105,7 +113,7 @@ function throwingTemplate(error: unknown, root: string): Location | undefined {
   return undefined;
 }
 
-type RenderApp = (typeof import('./react.ts'))['renderApp'];
+type RenderApp = (templates: Templates | undefined, props: PageProps) => string;
 
 /**
  * One route to its HTML file and, for routes a link can lead to, the payload client navigation fetches instead.

@@ -42,6 +42,7 @@ export async function renderInParallel(
       context: { site, chrome: context.chrome, assets: context.assets, generator: context.generator },
       root: options.root,
       keys: options.memo !== undefined,
+      shareSidebars: options.shareSidebars,
     });
   });
   const own = await renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);

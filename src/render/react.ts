@@ -5,9 +5,17 @@ import { renderToString } from 'react-dom/server';
 import * as builtInTemplates from '../../templates/server.ts';
 import type { Templates } from '../../templates/server.ts';
 import type { PageProps } from '../types.ts';
+import type { SidebarShare } from './sidebar-share.ts';
 
-/** The page's body as the templates (a project's, or egdocs' own) render it. */
-export function renderApp(templates: Templates | undefined, props: PageProps): string {
-  const { App, pages } = templates ?? builtInTemplates;
-  return renderToString(createElement(App, { ...props, pages }));
+/**
+ * The page's body as the templates (a project's, or egdocs' own) render it; with `share`, a sidebar in a state an
+ * earlier page rendered is made from that page's (render/sidebar-share.ts).
+ */
+export function renderApp(templates: Templates | undefined, props: PageProps, share?: SidebarShare): string {
+  const { App, pages, SidebarShare: Share } = templates ?? builtInTemplates;
+  const app = createElement(App, { ...props, pages });
+  if (!share) return renderToString(app);
+  const html = renderToString(createElement(Share.Provider, { value: share }, app));
+  share.learn(html);
+  return html;
 }

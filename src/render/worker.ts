@@ -10,6 +10,7 @@ export interface RenderJob {
   root: string;
   /** Send back each route's memo key, for the main thread's render memo (render/store.ts). */
   keys?: boolean;
+  shareSidebars?: boolean;
 }
 
 export interface RenderDone {
@@ -19,10 +20,10 @@ export interface RenderDone {
   keys?: [outFile: string, key: string, paths: string[]][];
 }
 
-parentPort!.on('message', async ({ context, root, keys }: RenderJob) => {
+parentPort!.on('message', async ({ context, root, keys, shareSidebars }: RenderJob) => {
   const diagnostics = new Diagnostics();
   const memo: RenderMemo | undefined = keys ? { routes: new Map(), rendered: 0 } : undefined;
-  const files = await renderRoutes(context, { diagnostics, root, memo });
+  const files = await renderRoutes(context, { diagnostics, root, memo, shareSidebars });
   // The pages' bytes move to the main thread instead of being copied.
   const transfer = files.flatMap((file) =>
     typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
