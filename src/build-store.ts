@@ -15,6 +15,11 @@ export function storeFile(root: string, name: string): string {
   return path.join(root, CACHE_DIR, `${name}.json`);
 }
 
+/** Where a project's build keeps a step's results that are spread over many files (a sharded store, below). */
+export function storeFolder(root: string, name: string): string {
+  return path.join(root, CACHE_DIR, name);
+}
+
 /** Where `egdocs build` keeps the output folder it replaced, to make the next one from (output/reuse.ts). */
 export function spareOutputDir(root: string): string {
   return path.join(root, CACHE_DIR, 'output');
@@ -73,4 +78,46 @@ export async function writeStore<Value>(file: string, key: string, value: Value)
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, JSON.stringify({ key, value }));
   await rename(temp, file);
+}
+
+/** How many files a sharded store spreads its entries over. */
+const SHARDS = 64;
+
+/** The shard of an entry: a small hash of its name (FNV-1a), the same on every machine. */
+function shardOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % SHARDS;
+}
+
+/**
+ * A store too large to write whole after a small change (the markdown stage's pages: 84 MB for 10,000 docs), kept
+ * in the folder `dir` as SHARDS files by a hash of each entry's name. Reads every shard written under `key`; a shard
+ * under another key, or missing, reads as empty.
+ */
+export async function readShardedStore<Value>(dir: string, key: string): Promise<Map<string, Value>> {
+  const shards = await Promise.all(
+    Array.from({ length: SHARDS }, (_, i) => readStore<[string, Value][]>(path.join(dir, `${i}.json`), key)),
+  );
+  return new Map(shards.flatMap((entries) => entries ?? []));
+}
+
+/**
+ * Writes the shards that hold a name in `changed` (an entry made, changed or gone since the store was read) with
+ * their entries from `entries`, which has every entry of the store; `value` makes an entry's stored form. Every shard
+ * is written when `all` (the store was read empty or under another key).
+ */
+export async function writeShardedStore<Entry, Value>(
+  dir: string,
+  key: string,
+  entries: Map<string, Entry>,
+  { changed, all, value }: { changed: Iterable<string>; all: boolean; value: (entry: Entry) => Value },
+): Promise<void> {
+  const dirty = new Set<number>();
+  if (all) for (let i = 0; i < SHARDS; i++) dirty.add(i);
+  else for (const name of changed) dirty.add(shardOf(name));
+  if (dirty.size === 0) return;
+  const shards = new Map<number, [string, Value][]>([...dirty].map((i) => [i, []]));
+  for (const [name, entry] of entries) shards.get(shardOf(name))?.push([name, value(entry)]);
+  await Promise.all([...shards].map(([i, list]) => writeStore(path.join(dir, `${i}.json`), key, list)));
 }

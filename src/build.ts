@@ -24,7 +24,7 @@ import { LateUrls } from './render/late-urls.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
 import { renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, storedSearchIndexFiles, TermsMemo } from './search/index-files.ts';
-import { storeFile } from './build-store.ts';
+import { storeFile, storeFolder } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -156,7 +156,7 @@ export async function buildSiteFiles({
       highlightCache,
       highlighter,
       cache: cache?.pages,
-      pageStore: storeOf('pages'),
+      pageStore: files || cache ? undefined : storeFolder(config.paths.root, 'pages'),
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {

@@ -6,7 +6,7 @@ import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { expandIncludes } from './includes.ts';
-import { codeKey, keyedConfig, readStore, writeStore } from '../build-store.ts';
+import { codeKey, keyedConfig, readShardedStore, writeShardedStore } from '../build-store.ts';
 import { sourceKey, valueKey } from './page-store.ts';
 import { sha256 } from '../hash.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -31,7 +31,7 @@ export interface MarkdownContext {
   /** Pages of earlier builds; a source that has not changed, and whose lookups give the same answers, is reused. */
   cache?: PageCache;
   /**
-   * File that keeps the pages between builds (page-store.ts), for a build in a process of its own; serve keeps
+   * Folder that keeps the pages between builds (page-store.ts), for a build in a process of its own; serve keeps
    * `cache` in memory instead.
    */
   pageStore?: string;
@@ -152,9 +152,9 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const storeKey = context.pageStore
     ? sha256(JSON.stringify([await codeKey(), keyedConfig(context.config), code.cacheKey]), 'base64url')
     : '';
-  const stored = new Map(
-    context.pageStore ? ((await readStore<[string, StoredPage][]>(context.pageStore, storeKey)) ?? []) : [],
-  );
+  const stored = context.pageStore
+    ? await readShardedStore<StoredPage>(context.pageStore, storeKey)
+    : new Map<string, StoredPage>();
   const fromStore = (source: Source): CachedPage | undefined => {
     const entry = stored.get(source.file);
     if (!entry || entry.sourceKey !== sourceKey(source)) return undefined;
@@ -162,14 +162,21 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     const lookups = entry.lookups.map(([table, key]): Lookup => [table, key, tables[table].get(key)]);
     return { source, page: { ...entry.page, source }, diagnostics: entry.diagnostics, lookups };
   };
-  const store = async (cache: PageCache) => {
-    const entries = [...cache].map(([file, { source, page, diagnostics, lookups }]): [string, StoredPage] => {
-      const { source: _, ...rest } = page;
-      const keyed = lookups.map(([table, key, value]): StoredPage['lookups'][number] => [table, key, valueKey(value)]);
-      return [file, { sourceKey: sourceKey(source), page: rest, diagnostics, lookups: keyed }];
+  // Only the shards holding a page rendered or gone are written: an edit to one doc does not write 10,000 pages.
+  const store = (cache: PageCache, changed: Set<string>) =>
+    writeShardedStore(context.pageStore!, storeKey, cache, {
+      changed,
+      all: stored.size === 0,
+      value: ({ source, page, diagnostics, lookups }): StoredPage => {
+        const { source: _, ...rest } = page;
+        const keyed = lookups.map(([table, key, value]): StoredPage['lookups'][number] => [
+          table,
+          key,
+          valueKey(value),
+        ]);
+        return { sourceKey: sourceKey(source), page: rest, diagnostics, lookups: keyed };
+      },
     });
-    await writeStore(context.pageStore!, storeKey, entries);
-  };
 
   let rendered = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
@@ -177,6 +184,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     // First pass from the highlight cache; Shiki loads only if some block is new, then those pages render again.
     const pages: (Page | undefined)[] = [];
     const again: { i: number; body: string }[] = [];
+    const changed = new Set<string>();
     rendered = 0;
     sources.forEach((source, i) => {
       const cached = cache.get(source.file) ?? fromStore(source);
@@ -190,6 +198,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       const diagnostics = new Diagnostics();
       lookups = [];
       rendered++;
+      changed.add(source.file);
       try {
         const { page, body, needsHighlighter } = renderOne(source, diagnostics);
         pages[i] = page;
@@ -212,8 +221,9 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     }
     const present = new Set(sources.map((source) => source.file));
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
+    for (const file of stored.keys()) if (!cache.has(file)) changed.add(file);
     await code.save({ keepUnused: rendered < sources.length });
-    if (context.pageStore && (rendered > 0 || cache.size !== stored.size)) await store(cache);
+    if (context.pageStore && changed.size > 0) await store(cache, changed);
     return pages.filter((page): page is Page => page !== undefined);
   };
 

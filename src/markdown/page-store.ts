@@ -1,10 +1,11 @@
-// The markdown stage's pages kept on disk between builds (node_modules/.cache/egdocs/pages.json), so a build that
-// finds a page unchanged does not parse it again: markdown is the largest step of a warm build (about half a second
-// for this repository's site, most of it the parser's code being compiled on first use in a fresh process).
+// The markdown stage's pages kept on disk between builds (node_modules/.cache/egdocs/pages/), so a build that finds
+// a page unchanged does not parse it again: markdown is the largest step of a warm build (about half a second for
+// this repository's site, most of it the parser's code being compiled on first use in a fresh process).
 //
-// The file is the serve cache's data (PageCache) made serialisable: a source is known by a hash of its contents and
+// The store is the serve cache's data (PageCache) made serialisable: a source is known by a hash of its contents and
 // route, and each lookup by a key of the value it gave (a route, the hash of an image's bytes or of an included
-// text). The whole file is keyed by what every page depends on: egdocs' own code, the config, and the highlighter.
+// text). It is keyed by what every page depends on: egdocs' own code, the config, and the highlighter. It is kept in
+// shards (build-store.ts), so that an edit rewrites the few pages of one shard, not every page.
 import { sha256 } from '../hash.ts';
 import type { Source } from '../types.ts';
 

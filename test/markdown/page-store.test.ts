@@ -1,7 +1,7 @@
 // The stores a build keeps for the next (src/build-store.ts): a build from the disk reuses the pages and the search
 // index an earlier build made when nothing they depend on changed, and its output is always what a build without
 // them gives.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -92,6 +92,32 @@ test('unchanged pages are reused; an edit renders exactly the pages it can chang
     await project.write('content/docs/usage.md', '# Usage\n\n```bash\nnpm run build -- --verbose\n```\n');
     assert.is(await rebuild(project), 1, 'the edited page');
     assert.is(await rebuild(project, 'Other Title'), 3, 'a config change renders every page');
+  } finally {
+    await project.remove();
+  }
+});
+
+test('the page store is kept in shards: an edit rewrites the one holding the page, and nothing changed writes none', async () => {
+  const project = await tempProject(files);
+  const shards = path.join(project.dir, 'node_modules/.cache/egdocs/pages');
+  // writeStore replaces a file by renaming a new one over it: a shard written again has a new inode.
+  const inodes = async () =>
+    new Map(
+      await Promise.all(
+        (await readdir(shards)).map(async (name) => [name, (await stat(path.join(shards, name))).ino] as const),
+      ),
+    );
+  try {
+    await build(project);
+    const first = await inodes();
+    assert.ok(first.size >= 2, `the pages are spread over shards: ${first.size}`);
+    await build(project);
+    assert.equal(await inodes(), first, 'nothing changed: no shard written');
+    await project.write('content/docs/usage.md', '# Usage\n\nRun it twice.\n');
+    await build(project);
+    const rewritten = [...(await inodes())].filter(([name, ino]) => first.get(name) !== ino);
+    assert.is(rewritten.length, 1, 'the shard of the edited page');
+    assert.is(await rebuild(project), 0, 'and the store reads back whole');
   } finally {
     await project.remove();
   }
