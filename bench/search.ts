@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { buildSiteFiles } from '../src/build.ts';
 import { createEngine, readManifest } from '../src/shared/search/engine.ts';
-import { fileName } from '../src/shared/search/format.ts';
+import { indexFileName } from '../src/shared/search/format.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { searchIndexFiles } from '../src/search/index-files.ts';
 import type { Site } from '../src/types.ts';
@@ -37,7 +37,7 @@ function countingEngine(site: Site, files: Map<string, string>, manifestPath: st
     return JSON.parse(text);
   };
   const manifest = readManifest(read(manifestPath));
-  const engine = createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), {
+  const engine = createEngine(manifest, async (name) => read(folder + indexFileName(name, manifest)), {
     baseUrl: site.config.baseUrl,
     excerptLength: site.config.search.excerptLength,
   });

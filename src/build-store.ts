@@ -5,7 +5,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sha256 } from './hash.ts';
+import { sha256, smallHash } from './hash.ts';
 import type { Config } from './types.ts';
 
 const CACHE_DIR = 'node_modules/.cache/egdocs';
@@ -83,11 +83,9 @@ export async function writeStore<Value>(file: string, key: string, value: Value)
 /** How many files a sharded store spreads its entries over. */
 const SHARDS = 64;
 
-/** The shard of an entry: a small hash of its name (FNV-1a), the same on every machine. */
+/** The shard of an entry, by its name. */
 function shardOf(name: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % SHARDS;
+  return smallHash(name) % SHARDS;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The search engine over an index held in memory: what `egdocs check` (the relevance gate), the tests and
 // `npm run bench:search` query, with the code the browser's worker runs.
 import { createEngine, type Engine, readManifest, type SearchHit } from '../shared/search/engine.ts';
-import { fileName, type Manifest } from '../shared/search/format.ts';
+import { indexFileName, type Manifest } from '../shared/search/format.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 import { indexFiles } from './index-files.ts';
@@ -50,7 +50,7 @@ export function engineOfFiles(
     return JSON.parse(typeof contents === 'string' ? contents : Buffer.from(contents).toString());
   };
   const manifest = readManifest(read(manifestPath));
-  return createEngine(manifest, async (name) => read(folder + fileName(name, manifest.hash)), {
+  return createEngine(manifest, async (name) => read(folder + indexFileName(name, manifest)), {
     baseUrl,
     excerptLength,
   });

@@ -6,6 +6,10 @@
 //   t<n>.<hash>.json              postings: a run of terms (in sorted order) with, per field, sections and weights
 //   d<n>.<hash>.json              what results show: a run of sections' headings and text, and their pages' titles
 //
+// A file's hash is its group's (format.ts groupOf: the vocabularies, then numbered files by 64), made from the
+// group's files: an edit to one page changes its text file and the postings (BM25 weighs by the average length), so
+// it renames the postings and one group of text files, not the thousands of text files of a large site.
+//
 // The weights are what lunr's index builder computes (BM25 with the field and document boosts applied, rounded as
 // lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
 // over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
@@ -24,13 +28,15 @@ import {
   type VocabFile,
   deltas,
   fileName,
+  groupOf,
+  indexFileName,
   letterOf,
   MAX_POSTINGS,
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
 import { codeKey, keyedConfig, readStore, writeStore } from '../build-store.ts';
-import { contentHash, sha256 } from '../hash.ts';
+import { contentHash, sha256, smallHash } from '../hash.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 
@@ -97,14 +103,21 @@ export function searchIndexFiles(
   const [manifest, ...rest] = indexFiles(data, site.config.search.bm25, memo);
   memo?.done();
   const texts = rest.map(({ data }) => JSON.stringify(data));
-  // One hash for the set, from every file: the manifest names the others by it.
-  const hash = hashed ? contentHash([JSON.stringify(manifest.data), ...texts].join('\n')) : '';
-  (manifest.data as Manifest).hash = hash;
+  const hashes: Manifest['hashes'] = {};
+  if (hashed) {
+    const groups = new Map<string, string[]>();
+    rest.forEach(({ name }, i) => {
+      const group = groupOf(name);
+      (groups.get(group) ?? groups.set(group, []).get(group)!).push(`${name}\n${texts[i]}`);
+    });
+    for (const [group, members] of groups) hashes[group] = contentHash(members.join('\n'));
+  }
+  const written: Manifest = { ...(manifest.data as Manifest), hashes };
   const manifestAt = manifestPath(site);
   const folder = manifestAt.slice(0, manifestAt.lastIndexOf('/') + 1);
   const files = [
-    { path: manifestAt, contents: JSON.stringify(manifest.data) },
-    ...rest.map(({ name }, i) => ({ path: folder + fileName(name, hash), contents: texts[i] })),
+    { path: manifestAt, contents: JSON.stringify(written) },
+    ...rest.map(({ name }, i) => ({ path: folder + indexFileName(name, written), contents: texts[i] })),
   ];
   return { files, url: site.config.baseUrl + manifestAt };
 }
@@ -206,13 +219,17 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
     size += bytes;
   }
 
-  // Text files: runs of sections in order, cut at about DOCS_BYTES, each with the pages its sections are on.
+  // Text files: runs of sections in order, each with the pages its sections are on, of about DOCS_BYTES. Where one
+  // ends is decided by the content (a section's own hash, once the file holds 3/4 of DOCS_BYTES), not by counting
+  // bytes from the first: an edit to a page moves the cuts next to it only, and the other files keep their bytes and
+  // their names.
   const docs: DocsFile[] = [];
   const chunkStarts: number[] = [];
   let chunk: DocsFile | undefined;
   size = 0;
   data.sections.forEach(([page, anchor, heading, text], id) => {
-    if (!chunk || size > DOCS_BYTES) {
+    const cut = size > DOCS_BYTES * 0.75 && smallHash(`${data.pages[page][1]}#${anchor}`) % 2 === 0;
+    if (!chunk || cut || size > DOCS_BYTES * 2) {
       docs.push((chunk = { pages: {}, sections: [] }));
       chunkStarts.push(id);
       size = 0;
@@ -236,7 +253,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   const manifest: Manifest = {
     format: FORMAT,
     docsVersion: data.docsVersion,
-    hash: '',
+    hashes: {},
     sections: data.sections.length,
     letters,
     shards: shardStarts,

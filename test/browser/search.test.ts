@@ -334,7 +334,8 @@ test('a manifest read before a deploy: the files it names are gone, so the worke
       first = false;
       const response = await route.fetch();
       const manifest = await response.json();
-      await route.fulfill({ response, json: { ...manifest, hash: '0ldd3p10' } });
+      const hashes = Object.fromEntries(Object.keys(manifest.hashes).map((group) => [group, '0ldd3p10']));
+      await route.fulfill({ response, json: { ...manifest, hashes } });
     },
   );
   await open(page, h.base + DOC);

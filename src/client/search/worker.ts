@@ -8,7 +8,7 @@ import {
   readManifest,
   type SearchHit,
 } from '../../shared/search/engine.ts';
-import { fileName } from '../../shared/search/format.ts';
+import { indexFileName } from '../../shared/search/format.ts';
 
 export type WorkerRequest =
   | { type: 'init'; indexUrl: string; options: EngineOptions }
@@ -54,7 +54,7 @@ function start(): Promise<Engine> {
     const manifest = readManifest(value);
     return createEngine(
       manifest,
-      (name) => fetchJson(new URL(fileName(name, manifest.hash), manifestUrl), name),
+      (name) => fetchJson(new URL(indexFileName(name, manifest), manifestUrl), name),
       options,
     );
   });

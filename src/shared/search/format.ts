@@ -2,7 +2,7 @@
 // (engine.ts). Numbers are delta-coded where they ascend, which keeps the JSON short and compresses well.
 
 /** Changes whenever the files change shape, so a worker never misreads files from another build. */
-export const FORMAT = 2;
+export const FORMAT = 3;
 
 /**
  * At most this many postings per term: a word on nearly every page of a very large site keeps the sections where it
@@ -14,8 +14,11 @@ export interface Manifest {
   format: typeof FORMAT;
   /** Name of the docs version the docs sections belong to (SPEC: current). */
   docsVersion: string;
-  /** The hash every other file's name carries ('' under serve). */
-  hash: string;
+  /**
+   * The hash each group of files carries in its names (groupOf), by group; none under serve. A group is named by its
+   * own files, so an edit renames the groups it changed, not every file of a large index.
+   */
+  hashes: Record<string, string>;
   /** How many sections (search records) there are. */
   sections: number;
   /** First characters that have a vocabulary file. */
@@ -49,6 +52,20 @@ export interface DocsFile {
 /** The name of one of the index's files, relative to the manifest's folder. */
 export function fileName(name: string, hash: string): string {
   return `${name}${hash ? `.${hash}` : ''}.json`;
+}
+
+/** Numbered files per group: an edit to one page renames its text file and the 63 others of its group. */
+const GROUP_SIZE = 64;
+
+/** The group of an index file (`v97`, `t12`, `d300`): the vocabularies are one group, numbered files one per 64. */
+export function groupOf(name: string): string {
+  const kind = name[0];
+  return kind === 'v' ? 'v' : `${kind}${Math.floor(Number(name.slice(1)) / GROUP_SIZE)}`;
+}
+
+/** Where the manifest says an index file is, relative to the manifest's folder. */
+export function indexFileName(name: string, manifest: Pick<Manifest, 'hashes'>): string {
+  return fileName(name, manifest.hashes[groupOf(name)] ?? '');
 }
 
 /** The vocabulary file a term is in: its first character (a whole code point). */
