@@ -234,7 +234,7 @@ export async function buildSiteFiles({
       tabsUrl: bundle.parts.tabs,
     });
     const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
-    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates };
+    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates, lateUrls: late.pairs() };
     const memo = cache?.render ?? (store ? await readRenderMemo(store, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root, shareSidebars };
@@ -242,9 +242,8 @@ export async function buildSiteFiles({
     // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
     // the templates compiled in, so a project's overrides keep the render in this thread.
     const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length));
-    const written = late.fill(
-      threads > 1 ? await renderInParallel(context, options, threads) : await renderRoutes(context, options),
-    );
+    const written =
+      threads > 1 ? await renderInParallel(context, options, threads) : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
     if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });
     return written;

@@ -9,6 +9,7 @@ import { PAYLOAD_FILE } from '../shared/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, SidebarItem, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from '../shared/sidebar.ts';
+import { LateUrls } from './late-urls.ts';
 import { SidebarShare } from './sidebar-share.ts';
 
 export { sidebarFiles } from './sidebar.ts';
@@ -23,6 +24,8 @@ export interface RenderContext {
   generator: string;
   /** Templates to use instead of the ones compiled in (serve, after a template changed). */
   templates?: Templates;
+  /** The stand-ins pages are rendered with, and the URLs written over them (render/late-urls.ts). */
+  lateUrls?: [token: string, url: string][];
 }
 
 export interface RenderOptions {
@@ -150,18 +153,19 @@ export function renderRoute(
   memo && memo.rendered++;
   const appHtml = renderApp(context.templates, props);
   const preload = [...assets.preload.entry, ...assets.preload.groups[GROUP_OF[route.data.kind]]];
+  const late = context.lateUrls ?? [];
   const html = renderDocument({
     config: site.config,
     chrome,
     route,
     appHtml,
-    data: scriptJson(hydrationData(props)),
+    data: withSidebarJson(hydrationData(props), props.sidebar, true),
     assets: { ...assets, preload },
     generator,
   });
   // Kept as UTF-8 bytes until written: a JavaScript string with any character past U+00FF takes two bytes per
   // character, and a large site holds every page in memory before the atomic swap.
-  const files: OutputFile[] = [{ path: route.outFile, contents: Buffer.from(html) }];
+  const files: OutputFile[] = [{ path: route.outFile, contents: Buffer.from(LateUrls.fillIn(html, late)) }];
   if (route.outFile.endsWith('/index.html') || route.outFile === 'index.html') {
     const payload: RoutePayload = {
       route,
@@ -171,7 +175,7 @@ export function renderRoute(
     };
     files.push({
       path: route.outFile.replace(/index\.html$/, PAYLOAD_FILE),
-      contents: Buffer.from(JSON.stringify(payload)),
+      contents: Buffer.from(LateUrls.fillIn(withSidebarJson(payload, props.sidebar, false), late)),
     });
   }
   if (memo) memo.routes.set(route.outFile, { key: key!, files });
@@ -226,6 +230,30 @@ function prepareMemo(memo: RenderMemo, context: RenderContext): void {
   memo.templates = context.templates;
   memo.rendered = 0;
 }
+
+/**
+ * `value` as JSON (for a <script> element when `inScript`), its `sidebar` key spliced in from JSON made once per
+ * pruned sidebar: the pages of one category share it, and a large site's sidebar is most of a page's data.
+ */
+function withSidebarJson<T extends { sidebar?: SidebarItem[] }>(
+  value: T,
+  sidebar: T['sidebar'],
+  inScript: boolean,
+): string {
+  const write = inScript ? scriptJson : JSON.stringify;
+  if (!sidebar) return write(value);
+  const made = (inScript ? scriptSidebars : plainSidebars).get(sidebar) ?? write(sidebar);
+  (inScript ? scriptSidebars : plainSidebars).set(sidebar, made);
+  const text = write({ ...value, sidebar: SIDEBAR_SLOT });
+  const at = text.indexOf(`"${SIDEBAR_SLOT}"`);
+  // The slot is one whole JSON string; should a value in the page be that very string, nothing is spliced.
+  if (at < 0 || text.indexOf(`"${SIDEBAR_SLOT}"`, at + 1) >= 0) return write(value);
+  return text.slice(0, at) + made + text.slice(at + SIDEBAR_SLOT.length + 2);
+}
+
+const SIDEBAR_SLOT = 'egdocs:sidebar-json';
+const scriptSidebars = new WeakMap<SidebarItem[], string>();
+const plainSidebars = new WeakMap<SidebarItem[], string>();
 
 /** The props the client hydrates with, minus the rendered markdown, which is already in the page's HTML. */
 export function hydrationData(props: PageProps): PageProps {

@@ -1,10 +1,9 @@
 // Every page names data files whose names carry a hash of their contents: each sidebar's data, which any edit to a
 // title or a category changes. Written into the HTML as they are, they would make every page differ after such an
 // edit, and the render memo would keep none. So pages are rendered with a fixed stand-in for each such URL, and the
-// URL is written over it once rendered: the memo keeps the page, only the bytes change. (The search index's manifest,
+// URL is written over it before the page is encoded: the memo keys the page by its stand-ins, and a page it keeps is
+// given the new URLs in place of the old (refill). (The search index's manifest,
 // which any edit to a text changes, has a name without a hash: search/index-files.ts.)
-import type { OutputFile } from '../types.ts';
-
 const PREFIX = '__egdocs_late_url_';
 
 /**
@@ -35,35 +34,29 @@ export class LateUrls {
     return Object.fromEntries(Object.entries(urls).map(([id, url]) => [id, this.slot(url)]));
   }
 
-  /** Each stand-in with its URL, as the render memo keeps them (render/store.ts). */
+  /** Each stand-in with its URL: what pages are filled in with (fillIn), and what the render memo keeps. */
   pairs(): [token: string, url: string][] {
     return [...this.urls];
   }
 
-  /** Bytes filled in with `pairs` made into what was rendered: each URL back to its stand-in. */
-  static unfill(bytes: Buffer, pairs: [token: string, url: string][]): Buffer {
-    if (!pairs.some(([, url]) => bytes.includes(url))) return bytes;
-    let text = bytes.toString();
-    for (const [token, url] of pairs) text = text.replaceAll(url, token);
-    return Buffer.from(text);
+  /** A page's text with each stand-in of `pairs` replaced by its URL (before it is encoded: done once per page). */
+  static fillIn(text: string, pairs: [token: string, url: string][]): string {
+    if (pairs.length === 0 || !text.includes(PREFIX)) return text;
+    for (const [token, url] of pairs) text = text.replaceAll(token, url);
+    return text;
   }
 
-  /** The files with every stand-in replaced by its URL; files without one are returned as they are. */
-  fill(files: OutputFile[]): OutputFile[] {
-    if (this.urls.size === 0) return files;
-    return files.map((file) => {
-      // A file kept from the last build as it was written (render/store.ts) is filled in already.
-      if (file.kept) return file;
-      const { contents } = file;
-      // A view of the bytes, not a copy: the pages of a large site are many megabytes.
-      const bytes =
-        typeof contents === 'string'
-          ? undefined
-          : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
-      if (!(bytes ? bytes.includes(PREFIX) : (contents as string).includes(PREFIX))) return file;
-      let text = bytes ? bytes.toString() : (contents as string);
-      for (const [token, url] of this.urls) text = text.replaceAll(token, url);
-      return { ...file, contents: bytes ? Buffer.from(text) : text };
-    });
+  /**
+   * Bytes written with the URLs of `before` (an earlier build's pairs) as they read with those of `after`: each
+   * stand-in's old URL becomes its new one.
+   */
+  static refill(bytes: Buffer, before: [token: string, url: string][], after: [token: string, url: string][]): Buffer {
+    const now = new Map(after);
+    const moves = before.filter(([token, url]) => now.has(token) && now.get(token) !== url && bytes.includes(url));
+    if (moves.length === 0) return bytes;
+    let text = bytes.toString();
+    // Through the stand-ins, so that a URL moved onto another's old URL is not moved twice.
+    for (const [token, url] of moves) text = text.replaceAll(url, token);
+    return Buffer.from(LateUrls.fillIn(text, after));
   }
 }

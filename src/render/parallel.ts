@@ -39,7 +39,13 @@ export async function renderInParallel(
       routes: slice,
     } as RenderContext['site'];
     return runWorker({
-      context: { site, chrome: context.chrome, assets: context.assets, generator: context.generator },
+      context: {
+        site,
+        chrome: context.chrome,
+        assets: context.assets,
+        generator: context.generator,
+        lateUrls: context.lateUrls,
+      },
       root: options.root,
       keys: options.memo !== undefined,
       shareSidebars: options.shareSidebars,

@@ -4,7 +4,7 @@
 //
 // The memo keeps no pages: they are in the output folder the last build wrote. It keeps each route's key and the hash
 // of each of its files as written, and the URLs written over the stand-ins (render/late-urls.ts). A route whose key
-// matches reads its files back from the output folder, turns the URLs back into stand-ins, and is used only if every
+// matches reads its files back from the output folder, with this build's URLs in place of those, and is used only if every
 // file is there with that hash: a file changed or removed by hand, or a build that failed before writing, makes the
 // route render again. (Kept as text in the memo, the pages of a 1,000-page site made a 53 MB file that took longer to
 // write and read than rendering them.) A file the output's ledger vouches for (output-ledger.ts: its `stat` is as
@@ -36,11 +36,10 @@ export async function readRenderMemo(store: string, config: Config, late: LateUr
     readLedger(ledgerFiles(spareOutputDir(config.paths.root)).live, outDir),
   ]);
   const routes: RenderMemo['routes'] = new Map();
-  // With the same URLs as last time, the files as written are what this build writes: they stay filled in (filling
-  // leaves a file without stand-ins as it is), and are not decoded and encoded again, nor read when the ledger knows
-  // them. Other URLs mean reading them, to put the stand-ins back.
+  // With the same URLs as last time, the files as written are what this build writes, and are not even read when the
+  // ledger knows them. Other URLs mean reading them, to write the new URLs over the old.
   const same = JSON.stringify(kept?.urls) === JSON.stringify(late.pairs());
-  const urls = same ? [] : (kept?.urls ?? []);
+  const urls = same ? undefined : { before: kept?.urls ?? [], after: late.pairs() };
   for (const [outFile, key, files] of kept?.routes ?? [])
     routes.set(outFile, { key, files: () => readBack(outDir, files, urls, same ? ledger : undefined) });
   const memo: RenderMemo = { shared: kept?.shared, routes, rendered: 0 };
@@ -55,7 +54,7 @@ const keptUrls = new WeakMap<RenderMemo, string>();
 function readBack(
   outDir: string,
   files: StoredMemo['routes'][number][2],
-  urls: StoredMemo['urls'],
+  urls: { before: StoredMemo['urls']; after: StoredMemo['urls'] } | undefined,
   ledger: Ledger | undefined,
 ) {
   const out: OutputFile[] = [];
@@ -73,7 +72,7 @@ function readBack(
       return undefined;
     }
     if (sha256(bytes, 'base64url') !== hash) return undefined;
-    out.push({ path: file, contents: LateUrls.unfill(bytes, urls) });
+    out.push({ path: file, contents: urls ? LateUrls.refill(bytes, urls.before, urls.after) : bytes });
   }
   return out;
 }

@@ -91,6 +91,11 @@ test('unchanged pages are reused; an edit renders exactly the pages it can chang
     assert.ok(routes > 0 && routes < allRoutes, `the routes showing that page: ${routes} of ${allRoutes}`);
     await project.write('content/docs/usage.md', '# Usage\n\n```bash\nnpm run build -- --verbose\n```\n');
     assert.is(await rebuild(project), 1, 'the edited page');
+    // A new title renames the sidebar's data file, whose URL every page holds: the pages that do not show the sidebar
+    // are kept, with the new URL written over the old (render/late-urls.ts), and read as a fresh build's.
+    await project.write('content/docs/usage.md', '# Using it\n\n```bash\nnpm run build -- --verbose\n```\n');
+    assert.is(await rebuild(project), 1, 'the retitled page');
+    assert.ok(routes > 0 && routes < allRoutes, `the routes showing the sidebar: ${routes} of ${allRoutes}`);
     assert.is(await rebuild(project, 'Other Title'), 3, 'a config change renders every page');
   } finally {
     await project.remove();
