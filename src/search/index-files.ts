@@ -220,7 +220,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   }
 
   // Text files: runs of sections in order, each with the pages its sections are on, of about DOCS_BYTES. Where one
-  // ends is decided by the content (a section's own hash, once the file holds 3/4 of DOCS_BYTES), not by counting
+  // ends is decided by the content (a section's own hash, once the file holds DOCS_BYTES), not by counting
   // bytes from the first: an edit to a page moves the cuts next to it only, and the other files keep their bytes and
   // their names.
   const docs: DocsFile[] = [];
@@ -228,7 +228,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   let chunk: DocsFile | undefined;
   size = 0;
   data.sections.forEach(([page, anchor, heading, text], id) => {
-    const cut = size > DOCS_BYTES * 0.75 && smallHash(`${data.pages[page][1]}#${anchor}`) % 2 === 0;
+    const cut = size > DOCS_BYTES && smallHash(`${data.pages[page][1]}#${anchor}`) % 2 === 0;
     if (!chunk || cut || size > DOCS_BYTES * 2) {
       docs.push((chunk = { pages: {}, sections: [] }));
       chunkStarts.push(id);
