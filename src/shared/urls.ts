@@ -62,6 +62,8 @@ export function encodeSegment(segment: string): string {
  * as written when it is not valid percent-encoding ('100%'): people write such paths, and they are no error here.
  */
 export function safeDecode(text: string, decode: (text: string) => string = decodeURIComponent): string {
+  // Only escapes change: most links and routes have none (a check of a large site decodes every link).
+  if (!text.includes('%')) return text;
   try {
     return decode(text);
   } catch {
@@ -74,6 +76,7 @@ export function safeDecode(text: string, decode: (text: string) => string = deco
  * links and output files are compared, since one path can be written with more or fewer escapes.
  */
 export function decodePath(urlPath: string): string {
+  if (!urlPath.includes('%')) return urlPath;
   return urlPath
     .split('/')
     .map((segment) => safeDecode(segment))
