@@ -123,7 +123,8 @@ export async function buildSiteFiles({
   texts = input.texts;
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.
-  const storeOf = (name: string) => (files || cache ? undefined : storeFile(config.paths.root, name));
+  const fromDisk = !files && !cache;
+  const storeOf = (name: string) => (fromDisk ? storeFile(config.paths.root, name) : undefined);
   const parsed = await step('content', async () => {
     const store = storeOf('parsed');
     const kept = cache?.parsed ?? (store ? await readParseStore(store, input.texts) : undefined);
@@ -143,7 +144,7 @@ export async function buildSiteFiles({
   });
   // The build is under way (a refused output folder stops the CLI before it): the config compiled for it is kept
   // for the next load (config/compile.ts).
-  if (!files && !cache) await keepCompiledConfig(config);
+  if (fromDisk) await keepCompiledConfig(config);
   let pagesRendered = 0;
   const markdown = await step('markdown', async () => {
     // A build from an in-memory file map (tests) leaves the highlight cache on disk alone: saving keeps only the
@@ -159,7 +160,7 @@ export async function buildSiteFiles({
       highlightCache,
       highlighter,
       cache: cache?.pages,
-      pageStore: files || cache ? undefined : storeFolder(config.paths.root, 'pages'),
+      pageStore: fromDisk ? storeFolder(config.paths.root, 'pages') : undefined,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {

@@ -9,8 +9,8 @@
 // other the spare. The render memo reads the live one to keep a route's files without reading them (render/store.ts);
 // the writer reads the spare's to leave its files as they are without reading them (output/reuse.ts).
 import { readFileSync, type Stats } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm, stat } from 'node:fs/promises';
+import { readStore, writeStore } from './build-store.ts';
 import { sha256 } from './hash.ts';
 import type { OutputFile } from './types.ts';
 
@@ -25,25 +25,24 @@ export function ledgerFiles(spare: string): { live: string; spare: string } {
   return { live: `${spare}-live.json`, spare: `${spare}.json` };
 }
 
-/** The ledger in `file` when it describes the folder `dir` as it is (the same folder, by inode), else undefined. */
+/**
+ * The ledger in `file` when it describes the folder `dir` as it is, else undefined. A store (build-store.ts) keyed by
+ * the folder's inode: the same folder, renamed or not, and no other.
+ */
 export async function readLedger(file: string, dir: string): Promise<Ledger | undefined> {
-  try {
-    const [saved, folder] = await Promise.all([readFile(file, 'utf8'), stat(dir)]);
-    const { ino, files } = JSON.parse(saved) as { ino: number; files: [string, ...LedgerEntry][] };
-    if (ino !== folder.ino) return undefined;
-    return new Map(files.map(([file, ...entry]) => [file, entry]));
-  } catch {
-    return undefined;
-  }
+  const folder = await stat(dir).catch(() => undefined);
+  const files = folder && (await readStore<[string, ...LedgerEntry][]>(file, String(folder.ino)));
+  return files && new Map(files.map(([file, ...entry]) => [file, entry]));
 }
 
-/** Records `ledger` as the one of the folder `dir`, whole or not at all (written aside, then renamed). */
+/** Records `ledger` as the one of the folder `dir`. */
 export async function writeLedger(file: string, dir: string, ledger: Ledger): Promise<void> {
   const { ino } = await stat(dir);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify({ ino, files: [...ledger].map(([file, entry]) => [file, ...entry]) }));
-  await rename(temp, file);
+  await writeStore(
+    file,
+    String(ino),
+    [...ledger].map(([file, entry]) => [file, ...entry]),
+  );
 }
 
 /** Forgets the ledger in `file` (its folder is gone or is being changed). */
@@ -87,9 +86,4 @@ export function keptFile(file: string, from: string, [hash, size]: LedgerEntry):
       return bytes;
     },
   };
-}
-
-/** The ledger's key for a path below `dir`. */
-export function ledgerPath(dir: string, file: string): string {
-  return path.relative(dir, file).split(path.sep).join('/');
 }

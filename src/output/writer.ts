@@ -142,8 +142,9 @@ async function keepLedgers(
   ledger: Ledger,
 ): Promise<void> {
   try {
-    await dropLedger(ledgers.spare);
-    if (spared) await rename(ledgers.live, ledgers.spare).catch(() => {});
+    // The rename replaces the spare's old ledger; without a spare, its ledger describes nothing.
+    if (spared) await rename(ledgers.live, ledgers.spare).catch(() => dropLedger(ledgers.spare));
+    else await dropLedger(ledgers.spare);
     await writeLedger(ledgers.live, outDir, ledger);
   } catch {
     await dropLedger(ledgers.live).catch(() => {});

@@ -242,8 +242,8 @@ function withSidebarJson<T extends { sidebar?: SidebarItem[] }>(
 ): string {
   const write = inScript ? scriptJson : JSON.stringify;
   if (!sidebar) return write(value);
-  const made = (inScript ? scriptSidebars : plainSidebars).get(sidebar) ?? write(sidebar);
-  (inScript ? scriptSidebars : plainSidebars).set(sidebar, made);
+  const sidebars = inScript ? scriptSidebars : plainSidebars;
+  const made = sidebars.get(sidebar) ?? sidebars.set(sidebar, write(sidebar)).get(sidebar)!;
   const text = write({ ...value, sidebar: SIDEBAR_SLOT });
   const at = text.indexOf(`"${SIDEBAR_SLOT}"`);
   // The slot is one whole JSON string; should a value in the page be that very string, nothing is spliced.

@@ -2,8 +2,8 @@
 // title or a category changes. Written into the HTML as they are, they would make every page differ after such an
 // edit, and the render memo would keep none. So pages are rendered with a fixed stand-in for each such URL, and the
 // URL is written over it before the page is encoded: the memo keys the page by its stand-ins, and a page it keeps is
-// given the new URLs in place of the old (refill). (The search index's manifest,
-// which any edit to a text changes, has a name without a hash: search/index-files.ts.)
+// given the new URLs in place of the old (refill). (The search index's manifest, which any edit to a text changes,
+// has a name without a hash: search/index-files.ts.)
 const PREFIX = '__egdocs_late_url_';
 
 /**

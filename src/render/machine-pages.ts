@@ -29,8 +29,9 @@ export function markdownCopy(site: Site, page: Page): string {
   const body = absoluteLinks(site, page).trim();
   // A title taken from the body's own '# heading' is there already.
   const titled = /^# /.test(body) ? body : `# ${page.title}\n\n${body}`;
-  copies.set(page, { url: site.config.url, text: `${titled}\n` });
-  return `${titled}\n`;
+  const text = `${titled}\n`;
+  copies.set(page, { url: site.config.url, text });
+  return text;
 }
 
 const copies = new WeakMap<Page, { url: string; text: string }>();

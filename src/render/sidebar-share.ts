@@ -5,53 +5,52 @@
 // current-page marker from one link to another: the markup React would have given, which the client then hydrates.
 // A test renders sites both ways and compares every byte (test/render/sidebar-share.test.ts).
 import type { SidebarMarkup } from '../../templates/Sidebar.tsx';
-import { holds } from '../shared/sidebar.ts';
+import { categoriesHolding } from '../shared/sidebar.ts';
 import type { SidebarItem } from '../types.ts';
 
 /** React escapes these in attributes its own way; a path holding any of them is rendered in full. */
 const UNSAFE = /["&'<>]/;
 
+/** A sidebar list's markup, as rendered for the page at `path`. */
+interface Made {
+  path: string;
+  wholeUrl: string | undefined;
+  label: string;
+  html: string;
+}
+type Open = ReturnType<typeof categoriesHolding>;
+
 export class SidebarShare implements SidebarMarkup {
-  /** Each state's list markup and the path it was rendered for, by the items' object and the rest of the state. */
-  private readonly made = new WeakMap<SidebarItem[], Map<string, { path: string; html: string }>>();
+  /**
+   * The markup of each state: by the items' object (pruned per open category, shared/sidebar.ts), then by the
+   * categories open on the page (the same array for the pages of one category).
+   */
+  private readonly made = new WeakMap<SidebarItem[], Map<Open, Made[]>>();
   /** The states the page being rendered asked for and did not find: learn() takes their markup from its HTML. */
-  private missed: { items: SidebarItem[]; state: string; path: string; label: string }[] = [];
+  private missed: { known: Made[]; path: string; wholeUrl: string | undefined; label: string }[] = [];
 
   markup(items: SidebarItem[], path: string, wholeUrl: string | undefined, label: string): string | undefined {
     if (UNSAFE.test(path) || UNSAFE.test(label)) return undefined;
-    const state = `${wholeUrl ?? ''}\n${label}\n${openCategories(items, path)}`;
-    const known = this.made.get(items)?.get(state);
-    if (known) return moveCurrent(known.html, known.path, path);
-    this.missed.push({ items, state, path, label });
+    const byOpen = this.made.get(items) ?? this.made.set(items, new Map()).get(items)!;
+    const open = categoriesHolding(items, path);
+    const known = byOpen.get(open) ?? byOpen.set(open, []).get(open)!;
+    const same = known.find((made) => made.wholeUrl === wholeUrl && made.label === label);
+    if (same) return moveCurrent(same.html, same.path, path);
+    this.missed.push({ known, path, wholeUrl, label });
     return undefined;
   }
 
   /** After a page is rendered (`appHtml`): keeps the markup of each sidebar it had to render in full. */
   learn(appHtml: string): void {
-    for (const { items, state, path, label } of this.missed) {
+    for (const { known, path, wholeUrl, label } of this.missed) {
       // The label has nothing to escape (markup() takes no other).
       const open = `<nav class="sidebar" aria-label="${label}">`;
       const start = appHtml.indexOf(open);
       const end = start < 0 ? -1 : appHtml.indexOf('</nav>', start);
-      if (end < 0) continue;
-      const byState = this.made.get(items) ?? this.made.set(items, new Map()).get(items)!;
-      byState.set(state, { path, html: appHtml.slice(start + open.length, end) });
+      if (end >= 0) known.push({ path, wholeUrl, label, html: appHtml.slice(start + open.length, end) });
     }
     this.missed = [];
   }
-}
-
-/** The positions of the categories that hold `path`: open, and marked, on that page. */
-function openCategories(items: SidebarItem[], path: string): string {
-  const open: string[] = [];
-  const walk = (list: SidebarItem[], trail: string) =>
-    list.forEach((item, i) => {
-      if (item.type !== 'category') return;
-      if (holds(item, path)) open.push(`${trail}${i}`);
-      walk(item.items, `${trail}${i}.`);
-    });
-  walk(items, '');
-  return open.join(',');
 }
 
 /** The list rendered for the page at `from`, as the page at `to` shows it: only the current-page links differ. */

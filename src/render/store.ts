@@ -4,9 +4,9 @@
 //
 // The memo keeps no pages: they are in the output folder the last build wrote. It keeps each route's key and the hash
 // of each of its files as written, and the URLs written over the stand-ins (render/late-urls.ts). A route whose key
-// matches reads its files back from the output folder, with this build's URLs in place of those, and is used only if every
-// file is there with that hash: a file changed or removed by hand, or a build that failed before writing, makes the
-// route render again. (Kept as text in the memo, the pages of a 1,000-page site made a 53 MB file that took longer to
+// matches reads its files back from the output folder, with this build's URLs in place of those, and is used only
+// if every file is there with that hash: a file changed or removed by hand, or a build that failed before writing,
+// makes the route render again. (Kept as text in the memo, the pages of a 1,000-page site made a 53 MB file that took longer to
 // write and read than rendering them.) A file the output's ledger vouches for (output-ledger.ts: its `stat` is as
 // the writer left it) is not even read: the writer keeps or copies it as it is.
 import { readFileSync, statSync } from 'node:fs';

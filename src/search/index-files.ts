@@ -18,7 +18,7 @@
 // The manifest's name has no hash, so that an edit to one page's text changes the index files but not the other
 // pages, which all point at the manifest (a deploy then uploads the page and the index, and a build rewrites only
 // them). The worker asks for it with `cache: 'no-cache'`, so a browser or CDN revalidates it; the files it names
-// carry the set's hash and may be kept for ever.
+// carry their group's hash and may be kept for ever.
 import {
   type DocsFile,
   FORMAT,

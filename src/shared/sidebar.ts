@@ -33,6 +33,14 @@ export function pruneSidebar(items: SidebarItem[], path: string): SidebarItem[] 
 }
 
 /**
+ * The categories of `items` that hold the page at `path`: the ones it shows open. Pages of one category get the same
+ * array, so it can tell them apart from others by identity.
+ */
+export function categoriesHolding(items: SidebarItem[], path: string): readonly Category[] | undefined {
+  return holdersOf(items).get(path);
+}
+
+/**
  * Each sidebar's categories holding each path, found in one walk (asking `holds` of every category for every page of
  * a 10,000-doc site took over a second). The pages of one category share one list of holders.
  */
