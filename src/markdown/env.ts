@@ -20,7 +20,7 @@ export interface MarkdownEnv {
   nestingWarned?: boolean;
   /** How many `:::tabs` blocks the page has so far (their ids are numbered). */
   tabBlocks?: number;
-  /** Set by the highlight plugin when a fence needs Shiki, which is not loaded yet. */
+  /** Set by the highlight plugin when it left a mark for a block Shiki has still to highlight. */
   needsHighlighter?: boolean;
 }
 

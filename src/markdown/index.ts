@@ -181,9 +181,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   let rendered = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
-    // First pass from the highlight cache; Shiki loads only if some block is new, then those pages render again.
+    // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
+    // blocks filled in afterwards.
     const pages: (Page | undefined)[] = [];
-    const again: { i: number; body: string }[] = [];
+    const marked: { i: number; body: string }[] = [];
     const changed = new Set<string>();
     rendered = 0;
     sources.forEach((source, i) => {
@@ -203,21 +204,24 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
         const { page, body, needsHighlighter } = renderOne(source, diagnostics);
         pages[i] = page;
         cache.set(source.file, { source, page, diagnostics: diagnostics.items, lookups });
-        if (needsHighlighter) again.push({ i, body });
+        if (needsHighlighter) marked.push({ i, body });
       } catch (error) {
         onError(source, error);
       } finally {
         context.diagnostics.items.push(...diagnostics.items);
       }
     });
-    if (again.length > 0) {
+    if (marked.length > 0) {
+      // The grammars of every fence on these pages load (not only the new blocks'): a markdown block highlights the
+      // code fenced inside it with whichever of them are loaded.
       const langs = new Set<string>();
-      for (const { body } of again) for (const match of body.matchAll(FENCE_LANG)) langs.add(match[1]);
-      await code.load(langs);
-      // The first pass already recorded these pages' diagnostics and lookups; the second must not repeat them.
-      lookups = [];
-      for (const { i } of again)
-        cache.get(sources[i].file)!.page = pages[i] = renderOne(sources[i], new Diagnostics()).page;
+      for (const { body } of marked) for (const match of body.matchAll(FENCE_LANG)) langs.add(match[1]);
+      await code.flush(langs);
+      for (const { i } of marked) {
+        const page = pages[i]!;
+        page.html = code.fill(page.html);
+        if (page.excerptHtml !== undefined) page.excerptHtml = code.fill(page.excerptHtml);
+      }
     }
     const present = new Set(sources.map((source) => source.file));
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);

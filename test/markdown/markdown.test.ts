@@ -38,6 +38,18 @@ test('code is highlighted at build time for both themes, with title and marked l
   assert.match(page.html, 'data-lang="ini"');
 });
 
+test('blocks highlighted after the first pass fill the page and its excerpt, repeated or beside a NUL', async () => {
+  const block = '```bash\necho "$HOME"\n```\n';
+  const { page } = await render(
+    `${block}\n<!-- truncate -->\n\n${block}\nA NUL \u0000 here.\n\n\`\`\`yaml\nkey: 1\n\`\`\`\n`,
+  );
+  for (const html of [page.html, page.excerptHtml!]) assert.not.match(html, '\u0000');
+  assert.is(page.excerptHtml!.match(/data-lang="bash"/g)?.length, 1);
+  assert.is(page.html.match(/data-lang="bash"/g)?.length, 2);
+  assert.match(page.html, /data-lang="yaml".*--shiki-light:/s);
+  assert.match(page.html, 'A NUL \uFFFD here.');
+});
+
 test('an unknown language renders as escaped plain text', async () => {
   const { page } = await render('```nosuchlang\n<script>alert(1)</script>\n```\n');
   assert.match(page.html, '&#x3C;script>');

@@ -128,16 +128,42 @@ export class CodeHighlighter {
   }
   private bundled = new Set<string>();
 
-  /** The <pre> for a fence, or undefined when it is not cached and Shiki is not loaded yet. */
-  highlight(code: string, info: FenceInfo): string | undefined {
+  /**
+   * The <pre> for a fence: from the cache, from Shiki when it is loaded with the fence's grammar, or else a mark that
+   * `fill` replaces once `flush` has highlighted the block. Marking instead of rendering the page again after Shiki
+   * loads means a cold build parses and renders each page once.
+   */
+  highlight(code: string, info: FenceInfo): string {
     const key = sha256(`${info.lang}\0${[...info.highlight].join(',')}\0${info.lineNumbers}\0${code}`, 'base64url');
     this.used.add(key);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const grammar = grammarOf(info.lang);
-    // Not loaded yet, or loaded without this language's grammar: the markdown stage loads it and renders again.
-    if (!this.shiki || (grammar && this.bundled.has(grammar) && !this.loaded.has(grammar))) return undefined;
-    const html = this.shiki.codeToHtml(code, {
+    if (!this.shiki || (grammar && this.bundled.has(grammar) && !this.loaded.has(grammar))) {
+      this.pending.set(key, { code, info });
+      return `\0${key}\0`;
+    }
+    return this.toHtml(key, code, info);
+  }
+  /** Blocks marked by `highlight`, by key, until `flush` highlights them. */
+  private pending = new Map<string, { code: string; info: FenceInfo }>();
+
+  /** Highlights the marked blocks, loading Shiki with the grammars of `langs` (and theirs) first. */
+  async flush(langs: Iterable<string>): Promise<void> {
+    if (this.pending.size === 0) return;
+    await this.load([...langs, ...[...this.pending.values()].map(({ info }) => info.lang)]);
+    for (const [key, { code, info }] of this.pending) this.toHtml(key, code, info);
+    this.pending.clear();
+  }
+
+  /** `html` with each mark left by `highlight` replaced by its block (markdown-it turns NUL in the source into U+FFFD). */
+  fill(html: string): string {
+    return html.includes('\0') ? html.replace(/\0([\w-]+)\0/g, (_, key: string) => this.cache.get(key)!) : html;
+  }
+
+  private toHtml(key: string, code: string, info: FenceInfo): string {
+    const grammar = grammarOf(info.lang);
+    const html = this.shiki!.codeToHtml(code, {
       lang: grammar && this.loaded.has(grammar) ? grammar : 'text',
       themes: this.options.themes,
       defaultColor: false,
@@ -189,12 +215,9 @@ export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
   md.renderer.rules.fence = (tokens, idx, _options, env) => {
     const token = tokens[idx];
     const info = parseFenceInfo(token.info);
-    let html = code.highlight(token.content.replace(/\n$/, ''), info);
-    if (html === undefined) {
-      // Not cached and Shiki not loaded: the markdown stage loads it and renders this page again.
-      (env as unknown as MarkdownEnv).needsHighlighter = true;
-      html = `<pre><code>${md.utils.escapeHtml(token.content)}</code></pre>`;
-    }
+    const html = code.highlight(token.content.replace(/\n$/, ''), info);
+    // A mark for a block Shiki has still to highlight: the markdown stage fills the page's HTML in afterwards.
+    if (html.charCodeAt(0) === 0) (env as unknown as MarkdownEnv).needsHighlighter = true;
     const title = info.title ? `<div class="code-title">${md.utils.escapeHtml(info.title)}</div>` : '';
     // The copy button is part of the page's HTML, so it needs no client rendering; src/client/copy.ts wires it.
     return `<div class="code-block${info.title ? ' has-title' : ''}">${title}${COPY_BUTTON}${html}</div>\n`;
