@@ -47,6 +47,42 @@ function measure(dir: string): Measure {
   };
 }
 
+/** Median time of `node ...args` in a fresh process, from spawn to exit, in ms; `before` runs untimed first. */
+function timeCommand(args: string[], before?: () => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    before?.();
+    const start = performance.now();
+    const run = spawnSync('node', args, { cwd: root, encoding: 'utf8' });
+    times.push(performance.now() - start);
+    if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed (${run.status}):\n${run.stderr}`);
+  }
+  return median(times);
+}
+
+/** `egdocs --help` and `egdocs check` of this site beside Node.js' own start. */
+function commandsSection(): string {
+  const cli = path.join(root, 'bin/egdocs.js');
+  const record = path.join(root, 'node_modules/.cache/egdocs/last-check.json');
+  const rows: [string, number][] = [
+    ["`node -e ''` (Node.js' start: the floor)", timeCommand(['-e', ''])],
+    ['`egdocs --help`', timeCommand([cli, '--help'])],
+    ['`egdocs check`, nothing changed since the last check', timeCommand([cli, 'check'])],
+    [
+      '`egdocs check`, every step run (no record of the last check)',
+      timeCommand([cli, 'check'], () => rmSync(record, { force: true })),
+    ],
+  ];
+  return `## Commands on this site
+
+Each a fresh process, timed from spawn to exit; median of 9 runs.
+
+| command | time |
+|---|---|
+${rows.map(([command, ms]) => `| ${command} | ${Math.round(ms)} ms |`).join('\n')}
+`;
+}
+
 /** The disk's floor: a plain copy of the same output folder to a new folder beside it, timed as the builds are. */
 function copyOutput(dir: string): number {
   const copy = path.join(dir, '.bench-copy');
@@ -92,7 +128,8 @@ const report = (label: string, results: Measure[], copies: number[], hugoRuns?: 
 
 /**
  * Cold: no node_modules/.cache/egdocs (a fresh clone: Shiki compiles its grammars, nothing is kept). Warm: the stores
- * of the build before and nothing changed. Edited: one doc's text changed before each build, as a writer rebuilds.
+ * of the build before and nothing changed (the build record answers), then the same with every step run. Edited: one
+ * doc's text changed before each build, as a writer rebuilds.
  */
 async function coldAndWarm(
   label: string,
@@ -116,6 +153,15 @@ async function coldAndWarm(
     copies,
     hugoRuns,
   );
+  // Without the last build's record, the pipeline runs every step on its stores: what a build costs when an input
+  // changed that no page shows (and the floor of an edit).
+  const record = path.join(dir, 'node_modules/.cache/egdocs/last-build.json');
+  report(
+    `${label}, warm, every step run`,
+    Array.from({ length: warmRuns }, () => (rmSync(record, { force: true }), measure(dir))),
+    copies,
+    hugoRuns,
+  );
   const original = await readFile(edited, 'utf8');
   const runs: Measure[] = [];
   try {
@@ -134,6 +180,8 @@ console.log(
   `| site | routes | build time (median) | peak RSS | warnings | plain copy | ${hugo ?? 'Hugo'} | egdocs / Hugo | steps of the first run (ms) |`,
 );
 await coldAndWarm('eGrocer docs (this repository)', root, runs, path.join(root, 'content/docs/intro.md'));
+const commands = commandsSection();
+console.log(commands);
 const siteWeights = siteWeightsOf(root);
 for (const size of sizes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `egdocs-bench-${size}-`));
@@ -207,8 +255,10 @@ await writeFile(
 Written by \`npm run bench\`. Each build is \`egdocs build --timings\` (the compiled CLI) in a fresh process, timed
 from spawn to exit: Node.js' start (about 0.13 s here for \`node -e ''\`) and module loading count. *Cold* builds
 start without \`node_modules/.cache/egdocs/\`, as on a fresh clone: Shiki loads and compiles its grammars and nothing
-is kept from before. *Warm* builds find the stores of the build before and nothing changed. *One doc edited* changes
-one doc's text before each build, as a writer rebuilds. *Plain copy* is \`cp -r\` of the same output folder to a new
+is kept from before. *Warm* builds find the stores of the build before and nothing changed: egdocs keys every input
+and, finding the last build's key and its output folder as that build left it, reports it without building
+(\`src/build-record.ts\`). *Warm, every step run* is the same without that record: each step runs on its stores.
+*One doc edited* changes one doc's text before each build, as a writer rebuilds. *Plain copy* is \`cp -r\` of the same output folder to a new
 folder beside it: the disk's floor for writing these files from nothing. The steps are the \`--timings\` line of the
 first run (config and write included).
 
@@ -219,6 +269,7 @@ ${hugoNote(hugo)}
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+${commands}
 ${weights}
 ${serve}
 ${downloads}

@@ -35,6 +35,11 @@ export interface BuildOptions {
   config: Config;
   /** Content to build instead of reading content/ from disk (tests, serve). */
   files?: ContentFiles;
+  /**
+   * content/ as the CLI read it from the disk before the build (to key it, build-record.ts): still a build from the
+   * disk, and a read that failed is reported as the read step's failure.
+   */
+  read?: Promise<ContentFiles>;
   /** What earlier builds of the same config left for this one (serve): each stage redoes only what changed. */
   cache?: BuildCache;
   /** Threads for the render stage; by default one below PARALLEL_MIN_ROUTES routes, else the cores (at most 4). */
@@ -87,6 +92,7 @@ export function createBuildCache(): BuildCache {
 export async function buildSiteFiles({
   config,
   files,
+  read,
   cache,
   threads: wanted,
   checkSearch,
@@ -119,7 +125,7 @@ export async function buildSiteFiles({
     }
   };
 
-  const input = await step('read', () => files ?? readContentFiles(config.paths.root));
+  const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root));
   texts = input.texts;
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.

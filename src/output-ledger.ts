@@ -8,8 +8,9 @@
 // Two ledgers are kept beside the spare output (build-store.ts): the live one describes the output folder, the
 // other the spare. The render memo reads the live one to keep a route's files without reading them (render/store.ts);
 // the writer reads the spare's to leave its files as they are without reading them (output/reuse.ts).
-import { readFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { readStore, writeStore } from './build-store.ts';
 import { sha256 } from './hash.ts';
 import type { OutputFile } from './types.ts';
@@ -86,4 +87,30 @@ export function keptFile(file: string, from: string, [hash, size]: LedgerEntry):
       return bytes;
     },
   };
+}
+
+/**
+ * Whether the folder `dir` holds exactly the files of `ledger`, each as it was written (by `stat`), and nothing
+ * else: a file removed, added or edited by hand, or anything but files and folders, says no.
+ */
+export function describesFolder(ledger: Ledger, dir: string): boolean {
+  const folders = new Set<string>();
+  for (const file of ledger.keys())
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
+  let files = 0;
+  const walk = (folder: string): boolean => {
+    for (const entry of readdirSync(folder ? path.join(dir, folder) : dir, { withFileTypes: true })) {
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!folders.has(relative) || !walk(relative)) return false;
+      } else if (!entry.isFile() || !unchanged(ledger.get(relative), statSync(path.join(dir, relative)))) return false;
+      else files++;
+    }
+    return true;
+  };
+  try {
+    return walk('') && files === ledger.size;
+  } catch {
+    return false;
+  }
 }

@@ -38,7 +38,7 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
   node: [
     ['src/cli/'],
     ['src/serve/'],
-    ['src/build.ts'],
+    ['src/build.ts', 'src/build-record.ts'],
     ['src/output/'],
     ['src/check/'],
     ['src/render/'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { spareOutputDir } from '../build-store.ts';
-import { buildSiteFiles } from '../build.ts';
+import { forgetRun, inputsKey, keepRun, recordOf, unchangedRun } from '../build-record.ts';
+import { readContentFiles } from '../content/read.ts';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
@@ -57,13 +58,38 @@ export async function runBuild(options: {
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
-    const result = await buildSiteFiles({ config });
+    // content/ is read first to key the build (build-record.ts); a read that fails is the pipeline's to report.
+    const read = readContentFiles(config.paths.root);
+    const [input, readMs] = await timed(() => read.catch(() => undefined));
+    const [key, keyMs] = await timed(async () => input && (await inputsKey(config, input, 'build')));
+    const [last, lastMs] = await timed(async () => key && (await unchangedRun(config, 'build', key)));
+    const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
+    if (last) {
+      printDiagnostics(last.diagnostics);
+      console.log(summary(last, performance.now() - start, shown, true));
+      const steps = [
+        { step: 'config', ms: configMs },
+        { step: 'read', ms: readMs },
+        { step: 'unchanged', ms: keyMs + lastMs },
+      ];
+      if (options.timings) console.log(timingsLine(steps));
+      return 0;
+    }
+    // The pipeline's code loads only now: a build that has nothing to do does not spend 0.1 s loading it.
+    const { buildSiteFiles } = await import('../build.ts');
+    const result = await buildSiteFiles({ config, read });
+    await forgetRun(config, 'build');
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
     const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)]));
+    const record = recordOf(result);
+    if (key) await keepRun(config, 'build', key, record);
     printDiagnostics(result.diagnostics);
-    console.log(summary(result, performance.now() - start, path.relative(process.cwd(), config.paths.outDir) || '.'));
-    if (options.timings)
-      console.log(timingsLine([{ step: 'config', ms: configMs }, ...result.timings, { step: 'write', ms: writeMs }]));
+    console.log(summary(record, performance.now() - start, shown));
+    if (options.timings) {
+      // The read happened before the pipeline, which took content/ as read.
+      const steps = result.timings.map((step) => (step.step === 'read' ? { ...step, ms: readMs } : step));
+      console.log(timingsLine([{ step: 'config', ms: configMs }, ...steps, { step: 'write', ms: writeMs }]));
+    }
     return 0;
   } catch (error) {
     // Stopped by a signal: the handler reports it and exits; the write's "aborted" error is not news.

@@ -1,16 +1,29 @@
 import path from 'node:path';
-import { buildSiteFiles } from '../build.ts';
+import { inputsKey, keepRun, recordOf, type RunRecord, unchangedRun } from '../build-record.ts';
+import { readContentFiles } from '../content/read.ts';
 import { loadConfig } from '../config/load.ts';
 import { diagnosticsOf } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
-import { type CheckFormat, checkReport } from './report.ts';
+import { type CheckFormat, checkReport, UNCHANGED_CHECK } from './report.ts';
 
 /** `egdocs check`: build in memory, report every warning (or what failed the build), exit 1 when there is any. */
 export async function runCheck(options: { configFile: string; format: CheckFormat }): Promise<number> {
   let config: Config | undefined;
   try {
     config = await loadConfig({ configFile: options.configFile });
-    const result = await buildSiteFiles({ config, checkSearch: true });
+    // As a build does (cli/build.ts): content/ is read first to key the check, and a check of the same inputs as the
+    // last one reports its findings again.
+    const read = readContentFiles(config.paths.root);
+    const input = await read.catch(() => undefined);
+    const key = input && (await inputsKey(config, input, 'check'));
+    const last = key && (await unchangedRun(config, 'check', key));
+    let result: RunRecord;
+    if (last) result = last;
+    else {
+      const { buildSiteFiles } = await import('../build.ts');
+      result = recordOf(await buildSiteFiles({ config, read, checkSearch: true }));
+      if (key) await keepRun(config, 'check', key, result);
+    }
     console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
     const queries = result.searchQueries;
     if (queries && options.format === 'text' && queries.checked === queries.found) {
@@ -18,6 +31,7 @@ export async function runCheck(options: { configFile: string; format: CheckForma
         `${queries.found} of ${queries.checked} search queries find their page among the first ${config.search.maxSuggestions} suggestions.`,
       );
     }
+    if (last && options.format === 'text') console.log(UNCHANGED_CHECK);
     return result.diagnostics.length > 0 ? 1 : 0;
   } catch (error) {
     // A failed build is reported in the chosen format too, so CI shows its errors like any warning.

@@ -9,7 +9,7 @@ import {
   type Diagnostic,
   type Location,
 } from '../diagnostics.ts';
-import type { BuildResult } from '../types.ts';
+import type { RunRecord } from '../build-record.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
@@ -20,16 +20,21 @@ export function printDiagnostics(list: Diagnostic[], out: (line: string) => void
 }
 
 /** One line per page kind, then warnings and time. */
-export function summary(result: BuildResult, ms: number, outDir: string): string {
-  const kinds = new Map<string, number>();
-  for (const route of result.site.routes) kinds.set(route.data.kind, (kinds.get(route.data.kind) ?? 0) + 1);
-  const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+export function summary({ kinds, diagnostics }: RunRecord, ms: number, outDir: string, unchanged = false): string {
+  const routes = kinds.reduce((sum, [, count]) => sum + count, 0);
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const parts = [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([kind, count]) => `${count} ${kind}`);
   return [
-    `Built ${result.site.routes.length} pages (${parts.join(', ')}) into ${outDir}`,
-    `${warnings} warning${warnings === 1 ? '' : 's'}, ${Math.round(ms)} ms`,
+    `Built ${routes} pages (${parts.join(', ')}) into ${outDir}`,
+    `${warnings} warning${warnings === 1 ? '' : 's'}, ${Math.round(ms)} ms${unchanged ? UNCHANGED_BUILD : ''}`,
   ].join('\n');
 }
+
+/** What a build adds to its summary when nothing changed since the last one (build-record.ts). */
+export const UNCHANGED_BUILD = ': nothing changed since the last build, whose output is in place';
+
+/** What `egdocs check` prints last when nothing changed since the last check, whose findings it gave again. */
+export const UNCHANGED_CHECK = 'Nothing changed since the last check: these are its findings.';
 
 /**
  * `--timings`: where a build's time went, one line: loading the config, each step of the pipeline, writing the

@@ -140,7 +140,7 @@ const NO_REPOSITORY = 'no repository';
  * NO_REPOSITORY when there is none; undefined when they are not as expected (a layout this does not know), and git
  * is asked instead.
  */
-async function checkedOut(root: string): Promise<string | undefined> {
+export async function checkedOut(root: string): Promise<string | undefined> {
   try {
     let dir = path.resolve(root);
     let dotGit = path.join(dir, '.git');

@@ -1,0 +1,86 @@
+// A build reads egdocs' code, the config, content/ and (for last-updated dates) the commit checked out, and nothing
+// else; its steps never read the clock. So a build whose inputs are those of the last successful one makes the same
+// output byte for byte, and `egdocs build` and `egdocs check` say so instead of building again, as `tsc -b` or Go's
+// test cache do: they key every input, and when the key is the last run's (and, for build, the output folder is
+// still exactly what that run wrote, by its ledger), they report that run's result. Anything they cannot key (a
+// template override, whose imports they cannot follow; a git layout they do not know) makes a full build.
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore } from './build-store.ts';
+import { packageRoot } from './bundle/index.ts';
+import { findOverrides } from './bundle/overrides.ts';
+import { checkedOut } from './content/git-history.ts';
+import type { ContentFiles } from './content/read.ts';
+import { type Diagnostic, Diagnostics } from './diagnostics.ts';
+import { describesFolder, ledgerFiles, readLedger } from './output-ledger.ts';
+import type { BuildResult, Config } from './types.ts';
+
+/** What a run reports, kept to report again. */
+export interface RunRecord {
+  /** Routes by page kind. */
+  kinds: [kind: string, routes: number][];
+  diagnostics: Diagnostic[];
+  searchQueries?: BuildResult['searchQueries'];
+}
+
+export type Purpose = 'build' | 'check';
+
+export function recordOf(result: BuildResult): RunRecord {
+  const kinds = new Map<string, number>();
+  for (const route of result.site.routes) kinds.set(route.data.kind, (kinds.get(route.data.kind) ?? 0) + 1);
+  return { kinds: [...kinds], diagnostics: result.diagnostics, searchQueries: result.searchQueries };
+}
+
+/**
+ * A key of everything a build of `config` from `input` (content/ as read) depends on, or undefined when something
+ * cannot be keyed. Node's version and the locale settings count: gzip sizes and sorting follow them.
+ */
+export async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose): Promise<string | undefined> {
+  const root = config.paths.root;
+  // A file that is not UTF-8 is an error the build reports.
+  if (input.unreadable?.size) return undefined;
+  if ((await findOverrides(root, path.join(packageRoot, 'templates'), new Diagnostics())).length > 0) return undefined;
+  const dated = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor;
+  const commit = dated ? await checkedOut(root) : '';
+  if (commit === undefined) return undefined;
+  const { LANG, LC_ALL, LC_COLLATE, TZ } = process.env;
+  const hash = createHash('sha256').update(
+    JSON.stringify([
+      purpose,
+      await codeKey(),
+      process.version,
+      [LANG, LC_ALL, LC_COLLATE, TZ],
+      keyedConfig(config),
+      config.paths.outDir,
+      commit,
+    ]),
+  );
+  // Each file's name and length before its bytes, so that no two sets of files run together the same.
+  for (const [file, text] of input.texts) hash.update(`\0${file}\0${Buffer.byteLength(text)}\0`).update(text);
+  for (const [file, bytes] of input.assets) hash.update(`\0${file}\0${bytes.length}\0`).update(bytes);
+  return hash.digest('base64url');
+}
+
+/** The last successful run's record when it had these inputs (and for build, its output is as it wrote it). */
+export async function unchangedRun(config: Config, purpose: Purpose, key: string): Promise<RunRecord | undefined> {
+  const record = await readStore<RunRecord>(storeFile(config.paths.root, `last-${purpose}`), key);
+  if (!record || purpose === 'check') return record;
+  const outDir = config.paths.outDir;
+  const ledger = await readLedger(ledgerFiles(spareOutputDir(config.paths.root)).live, outDir);
+  return ledger && describesFolder(ledger, outDir) ? record : undefined;
+}
+
+/**
+ * Forgets the last run's record, before a build changes the output folder: a record must never outlive the output
+ * it describes, even if this build stops before it records its own.
+ */
+export async function forgetRun(config: Config, purpose: Purpose): Promise<void> {
+  await rm(storeFile(config.paths.root, `last-${purpose}`), { force: true });
+}
+
+/** Keeps a successful run's record under its inputs' key (after its output is in place). */
+export async function keepRun(config: Config, purpose: Purpose, key: string, record: RunRecord): Promise<void> {
+  // A record that cannot be kept costs the next run a build, nothing more.
+  await writeStore(storeFile(config.paths.root, `last-${purpose}`), key, record).catch(() => {});
+}
