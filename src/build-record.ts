@@ -6,6 +6,7 @@
 // template override, whose imports they cannot follow; a git layout they do not know) makes a full build.
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore } from './build-store.ts';
 import { packageRoot } from './bundle/index.ts';
@@ -45,11 +46,17 @@ export async function inputsKey(config: Config, input: ContentFiles, purpose: Pu
   const commit = dated ? await checkedOut(root) : '';
   if (commit === undefined) return undefined;
   const { LANG, LC_ALL, LC_COLLATE, TZ } = process.env;
+  // The packages the compiled CLI leaves outside it, which make part of the output: a version change builds again.
+  const require = createRequire(import.meta.url);
+  const versions = ['shiki', 'react', 'react-dom', 'esbuild'].map(
+    (name) => (require(`${name}/package.json`) as { version: string }).version,
+  );
   const hash = createHash('sha256').update(
     JSON.stringify([
       purpose,
       await codeKey(),
       process.version,
+      versions,
       [LANG, LC_ALL, LC_COLLATE, TZ],
       keyedConfig(config),
       config.paths.outDir,
