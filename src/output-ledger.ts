@@ -77,8 +77,9 @@ export function hashOf(file: OutputFile): string {
  * An output file whose bytes are those of `from`, a file the ledger vouches for: nothing is read unless its contents
  * are asked for, and then they are checked against the hash (the file may have changed since).
  */
-export function keptFile(file: string, from: string, [hash, size]: LedgerEntry): OutputFile {
-  return {
+export function keptFile(file: string, from: string, entry: LedgerEntry): OutputFile {
+  const [hash, size] = entry;
+  const kept: OutputFile = {
     path: file,
     kept: { from, hash, size },
     get contents(): Buffer {
@@ -87,6 +88,16 @@ export function keptFile(file: string, from: string, [hash, size]: LedgerEntry):
       return bytes;
     },
   };
+  keptEntries.set(kept, entry);
+  return kept;
+}
+
+const keptEntries = new WeakMap<OutputFile, LedgerEntry>();
+
+/** Whether a kept file's source is still as the ledger recorded it (by `stat`), so that it may be linked unread. */
+export function keptIntact(file: OutputFile): boolean {
+  const entry = keptEntries.get(file);
+  return file.kept !== undefined && unchanged(entry, statSync(file.kept.from, { throwIfNoEntry: false }));
 }
 
 /**

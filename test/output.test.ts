@@ -150,6 +150,25 @@ test('the ledger: a kept file the spare holds as written is left without reading
   assert.equal(await tree(out), { 'a.html': 'page a', 'b.html': 'page b' }, 'the output as it was');
 });
 
+test('a kept file is linked, not copied, and a later write replaces it: the output before keeps its bytes', async () => {
+  const out = path.join(dir, 'build');
+  const spare = path.join(dir, 'cache/output');
+  const write = (files: OutputFile[]) => new FsWriter(out, spare).write(files);
+  await write([{ path: 'a.html', contents: 'page a' }]);
+  // No spare yet (as after a fresh clone): the kept file becomes a second name for the output's.
+  const live = (await readLedger(ledgerFiles(spare).live, out))!;
+  await write([keptFile('a.html', path.join(out, 'a.html'), live.get('a.html')!)]);
+  assert.is((await stat(path.join(out, 'a.html'))).ino, (await stat(path.join(spare, 'a.html'))).ino);
+  // The next write is made in the spare: its a.html is replaced, so the output it is made beside, and which then
+  // becomes the spare, still says 'page a'.
+  await write([{ path: 'a.html', contents: 'page new' }]);
+  assert.equal(await tree(out), { 'a.html': 'page new' });
+  assert.equal(await tree(spare), { 'a.html': 'page a' });
+  await write([{ path: 'a.html', contents: 'page a' }]);
+  assert.equal(await tree(out), { 'a.html': 'page a' });
+  assert.equal(await tree(spare), { 'a.html': 'page new' });
+});
+
 test('a spare on another file system is not used: every write starts from an empty folder', async () => {
   // /dev/shm is a tmpfs on Linux, the temporary folder is not: a rename between them fails (EXDEV).
   const other = await mkdtemp('/dev/shm/egdocs-spare-');
