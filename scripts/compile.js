@@ -39,9 +39,14 @@ const markdownItFields = {
 if (process.argv.includes('--clean')) await rm('dist', { recursive: true, force: true });
 
 await build({
-  // The render worker is an entry of its own: a worker thread starts from a file (src/render/parallel.ts). `define`
+  // The workers are entries of their own: a worker thread starts from a file (src/worker-thread.ts). `define`
   // is what `import { defineConfig } from 'egdocs'` gives a script run by node itself (the package's main export).
-  entryPoints: { cli: 'src/cli/index.ts', 'render-worker': 'src/render/worker.ts', define: 'src/config/define.ts' },
+  entryPoints: {
+    cli: 'src/cli/index.ts',
+    'render-worker': 'src/render/worker.ts',
+    'highlight-worker': 'src/markdown/highlight-worker.ts',
+    define: 'src/config/define.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -35,7 +35,8 @@ export function recordOf(result: BuildResult): RunRecord {
 
 /**
  * A key of everything a build of `config` from `input` (content/ as read) depends on, or undefined when something
- * cannot be keyed. Node's version and the locale settings count: gzip sizes and sorting follow them.
+ * cannot be keyed. Node's version and the locale settings count (gzip sizes, sorting and dates follow them), and
+ * NODE_ENV (React's build).
  */
 export async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose): Promise<string | undefined> {
   const root = config.paths.root;
@@ -45,7 +46,7 @@ export async function inputsKey(config: Config, input: ContentFiles, purpose: Pu
   const dated = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor;
   const commit = dated ? await checkedOut(root) : '';
   if (commit === undefined) return undefined;
-  const { LANG, LC_ALL, LC_COLLATE, TZ } = process.env;
+  const { LANG, LC_ALL, LC_COLLATE, TZ, NODE_ENV } = process.env;
   // The packages the compiled CLI leaves outside it, which make part of the output: a version change builds again.
   const require = createRequire(import.meta.url);
   const versions = ['shiki', 'react', 'react-dom', 'esbuild'].map(
@@ -57,7 +58,7 @@ export async function inputsKey(config: Config, input: ContentFiles, purpose: Pu
       await codeKey(),
       process.version,
       versions,
-      [LANG, LC_ALL, LC_COLLATE, TZ],
+      [LANG, LC_ALL, LC_COLLATE, TZ, NODE_ENV],
       keyedConfig(config),
       config.paths.outDir,
       commit,

@@ -165,6 +165,7 @@ export async function buildSiteFiles({
       diagnostics,
       highlightCache,
       highlighter,
+      highlightThread: fromDisk,
       cache: cache?.pages,
       pageStore: fromDisk ? storeFolder(config.paths.root, 'pages') : undefined,
     });

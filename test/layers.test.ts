@@ -48,10 +48,11 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/markdown/'],
     ['src/content/'],
     ['src/config/'],
-    // What any stage may use: what a build wrote and keeps for the next, egdocs' version, the hash of names and keys.
+    // What any stage may use: what a build wrote and keeps for the next, egdocs' version, the hash of names and keys,
+    // starting a worker thread.
     ['src/output-ledger.ts'],
     ['src/build-store.ts'],
-    ['src/version.ts', 'src/hash.ts'],
+    ['src/version.ts', 'src/hash.ts', 'src/worker-thread.ts'],
   ],
   shared: [
     ['src/shared/', 'src/types.ts', 'src/page-kinds.ts', 'src/config/'],

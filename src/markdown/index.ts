@@ -28,6 +28,8 @@ export interface MarkdownContext {
   highlightCache?: string;
   /** An open highlighter from an earlier build (serve keeps one), instead of opening highlightCache again. */
   highlighter?: CodeHighlighter;
+  /** Highlight code Shiki has to highlight in a worker thread (a build in a process of its own; see CodeHighlighter). */
+  highlightThread?: boolean;
   /** Pages of earlier builds; a source that has not changed, and whose lookups give the same answers, is reused. */
   cache?: PageCache;
   /**
@@ -178,13 +180,23 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       },
     });
 
+  // The languages of every fence in the content (included files too), for the highlighter (see `begin`).
+  let languages: Set<string> | undefined;
+  const fenceLanguages = () => {
+    languages ??= new Set(
+      [...context.content.texts.values()].flatMap((text) => [...text.matchAll(FENCE_LANG)].map((m) => m[1])),
+    );
+    return languages;
+  };
+
   let rendered = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
+    code.begin(fenceLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
     // blocks filled in afterwards.
     const pages: (Page | undefined)[] = [];
-    const marked: { i: number; body: string }[] = [];
+    const marked: number[] = [];
     const changed = new Set<string>();
     rendered = 0;
     sources.forEach((source, i) => {
@@ -201,10 +213,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       rendered++;
       changed.add(source.file);
       try {
-        const { page, body, needsHighlighter } = renderOne(source, diagnostics);
+        const { page, needsHighlighter } = renderOne(source, diagnostics);
         pages[i] = page;
         cache.set(source.file, { source, page, diagnostics: diagnostics.items, lookups });
-        if (needsHighlighter) marked.push({ i, body });
+        if (needsHighlighter) marked.push(i);
       } catch (error) {
         onError(source, error);
       } finally {
@@ -212,12 +224,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       }
     });
     if (marked.length > 0) {
-      // The grammars of every fence on these pages load (not only the new blocks'): a markdown block highlights the
-      // code fenced inside it with whichever of them are loaded.
-      const langs = new Set<string>();
-      for (const { body } of marked) for (const match of body.matchAll(FENCE_LANG)) langs.add(match[1]);
-      await code.flush(langs);
-      for (const { i } of marked) {
+      await code.flush();
+      for (const i of marked) {
         const page = pages[i]!;
         page.html = code.fill(page.html);
         if (page.excerptHtml !== undefined) page.excerptHtml = code.fill(page.excerptHtml);

@@ -2,10 +2,8 @@
 // time, so the routes are cut into contiguous runs and each extra core renders one in a worker while this thread
 // renders the first. Output order and content are the same as rendering in one thread.
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../bundle/index.ts';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-thread.ts';
 import type { OutputFile } from '../types.ts';
 import { type RenderContext, type RenderOptions, renderRoutes } from './index.ts';
 import type { RenderDone, RenderJob } from './worker.ts';
@@ -67,7 +65,7 @@ export async function renderInParallel(
 
 function runWorker(job: RenderJob): Promise<RenderDone> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker();
+    const worker = startRenderWorker();
     worker.once('message', (done: RenderDone) => {
       resolve(done);
       void worker.terminate();
@@ -77,14 +75,7 @@ function runWorker(job: RenderJob): Promise<RenderDone> {
   });
 }
 
-/**
- * The worker: dist/render-worker.js when compiled. Running the sources (tests, benchmarks under tsx), it is
- * worker.ts, and a worker thread does not inherit the `--import tsx` hooks, so a small module registers them first.
- */
-function startWorker(): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return new Worker(path.join(packageRoot, 'dist', 'render-worker.js'));
-  const source = pathToFileURL(path.join(path.dirname(here), 'worker.ts')).href;
-  const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(source)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
+/** The worker: dist/render-worker.js when compiled, else worker.ts. */
+function startRenderWorker(): Worker {
+  return startWorker('render-worker', new URL('./worker.ts', import.meta.url));
 }

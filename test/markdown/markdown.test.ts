@@ -4,7 +4,7 @@ import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
 import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
-import { parseFenceInfo } from '../../src/markdown/plugins/highlight.ts';
+import { CodeHighlighter, parseFenceInfo } from '../../src/markdown/plugins/highlight.ts';
 import type { Page } from '../../src/types.ts';
 import { contentFiles, testConfig } from '../helpers.ts';
 
@@ -48,6 +48,29 @@ test('blocks highlighted after the first pass fill the page and its excerpt, rep
   assert.is(page.html.match(/data-lang="bash"/g)?.length, 2);
   assert.match(page.html, /data-lang="yaml".*--shiki-light:/s);
   assert.match(page.html, 'A NUL \uFFFD here.');
+});
+
+test('code highlighted in a worker thread is the same, byte for byte, as in this thread', async () => {
+  const config = testConfig();
+  // Several grammars, a markdown block fencing code of a language another page uses, marked lines, an unknown one.
+  const files = {
+    'docs/a.md': '```bash {2}\necho "$HOME"\ncd /srv\n```\n\n```md\n# Title\n\n```dart\nvoid main() {}\n```\n```\n',
+    'docs/b.md': '```dart showLineNumbers\nvoid main() => print(1);\n```\n\n```nosuchlang\nx\n```\n',
+    'docs/c.md': '```yaml title="c.yml"\nkey: [1, 2]\n```\n\n```php\n<?php echo "hi"; ?>\n```\n',
+  };
+  const pagesWith = async (highlightThread: boolean) => {
+    const diagnostics = new Diagnostics();
+    const content = routeContent(parseContent(contentFiles(files), diagnostics), config);
+    const highlighter = new CodeHighlighter();
+    const md = await createMarkdown({ config, content, diagnostics, highlighter, highlightThread });
+    const pages = await md.renderPages(content.sources, (_, error) => assert.unreachable(String(error)));
+    assert.is(highlighter.fromThread, highlightThread ? 7 : 0);
+    return pages.map((page) => page.html);
+  };
+  const [inWorker, here] = [await pagesWith(true), await pagesWith(false)];
+  assert.is(inWorker.length, 3);
+  assert.match(inWorker[1], /data-lang="dart".*--shiki-light:/s);
+  assert.equal(inWorker, here);
 });
 
 test('an unknown language renders as escaped plain text', async () => {

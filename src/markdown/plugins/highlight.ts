@@ -3,8 +3,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import type { MarkdownIt } from 'markdown-it';
 import { sha256 } from '../../hash.ts';
+import { startWorker } from '../../worker-thread.ts';
 import type { MarkdownEnv } from '../env.ts';
 // Shiki is imported when a block is not in the cache (about 0.15 s of module loading): a warm build never loads it.
 import type { HighlighterGeneric } from 'shiki';
@@ -106,27 +108,31 @@ export class CodeHighlighter {
    * across builds), adds the grammars of languages it has not seen.
    */
   async load(langs: Iterable<string>): Promise<void> {
-    const { bundledLanguages, createHighlighter } = await import('shiki');
-    this.bundled = new Set(Object.keys(bundledLanguages));
-    const added: string[] = [];
-    for (const lang of langs) {
-      const id = grammarOf(lang);
-      if (id && id in bundledLanguages && !this.loaded.has(id)) added.push(id);
-    }
+    const { bundled, ids } = await grammarsOf(langs);
+    this.bundled = bundled;
+    const added = ids.filter((id) => !this.loaded.has(id));
     for (const id of added) this.loaded.add(id);
-    if (this.shiki) {
-      if (added.length > 0) await this.shiki.loadLanguage(...(added as Parameters<Highlighter['loadLanguage']>));
-      return;
-    }
-    const { createOnigurumaEngine } = await import('shiki/engine/oniguruma');
-    this.shiki = (await createHighlighter({
-      themes: [this.options.themes.light, this.options.themes.dark],
-      langs: [...this.loaded].sort(),
-      // Oniguruma (WASM) compiles grammars about 3x faster than the JavaScript engine.
-      engine: createOnigurumaEngine(import('shiki/wasm')),
-    })) as Highlighter;
+    if (!this.shiki) this.shiki = await loadShiki(this.options.themes, this.loaded);
+    else if (added.length > 0) await this.shiki.loadLanguage(...(added as Parameters<Highlighter['loadLanguage']>));
   }
   private bundled = new Set<string>();
+
+  /**
+   * Sets what the next `flush` loads: the languages of every fence of the site, so that a markdown block, which
+   * highlights the code fenced inside it with whichever grammars are loaded, comes out the same whichever pages a
+   * build renders. With `thread`, the first block Shiki has to highlight starts a worker thread that loads Shiki and
+   * highlights the blocks as they come, while this thread goes on parsing pages (a build of its own process, where
+   * Shiki's first use is most of a cold build).
+   */
+  begin(langs: () => Iterable<string>, { thread = false } = {}): void {
+    this.langs = langs;
+    this.thread = thread && !this.shiki;
+  }
+  private langs: () => Iterable<string> = () => [];
+  /** How many blocks a worker thread has highlighted (the rest were cached, or highlighted in this thread). */
+  fromThread = 0;
+  private thread = false;
+  private worker: HighlightThread | undefined;
 
   /**
    * The <pre> for a fence: from the cache, from Shiki when it is loaded with the fence's grammar, or else a mark that
@@ -140,6 +146,10 @@ export class CodeHighlighter {
     if (cached !== undefined) return cached;
     const grammar = grammarOf(info.lang);
     if (!this.shiki || (grammar && this.bundled.has(grammar) && !this.loaded.has(grammar))) {
+      if (!this.pending.has(key) && this.thread) {
+        this.worker ??= new HighlightThread(this.options.themes, [...this.langs()]);
+        this.worker.add(key, code, info);
+      }
       this.pending.set(key, { code, info });
       return `\0${key}\0`;
     }
@@ -148,10 +158,20 @@ export class CodeHighlighter {
   /** Blocks marked by `highlight`, by key, until `flush` highlights them. */
   private pending = new Map<string, { code: string; info: FenceInfo }>();
 
-  /** Highlights the marked blocks, loading Shiki with the grammars of `langs` (and theirs) first. */
-  async flush(langs: Iterable<string>): Promise<void> {
+  /**
+   * Highlights the marked blocks: the worker's results, or Shiki in this thread, loaded first with the grammars of
+   * the languages `begin` gave (and of the blocks').
+   */
+  async flush(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    const done = await worker?.results().catch(() => undefined);
+    for (const [key, html] of done ?? []) this.keep(key, html);
+    this.fromThread += done?.length ?? 0;
+    if (done) this.pending.clear();
     if (this.pending.size === 0) return;
-    await this.load([...langs, ...[...this.pending.values()].map(({ info }) => info.lang)]);
+    // No worker, or one that failed (it could not start, say): Shiki in this thread.
+    await this.load([...this.langs(), ...[...this.pending.values()].map(({ info }) => info.lang)]);
     for (const [key, { code, info }] of this.pending) this.toHtml(key, code, info);
     this.pending.clear();
   }
@@ -162,23 +182,10 @@ export class CodeHighlighter {
   }
 
   private toHtml(key: string, code: string, info: FenceInfo): string {
-    const grammar = grammarOf(info.lang);
-    const html = this.shiki!.codeToHtml(code, {
-      lang: grammar && this.loaded.has(grammar) ? grammar : 'text',
-      themes: this.options.themes,
-      defaultColor: false,
-      transformers: [
-        {
-          pre(node) {
-            if (info.lineNumbers) this.addClassToHast(node, 'line-numbers');
-            node.properties['data-lang'] = info.lang || 'text';
-          },
-          line(node, line) {
-            if (info.highlight.has(line)) this.addClassToHast(node, 'highlighted');
-          },
-        },
-      ],
-    });
+    return this.keep(key, blockHtml(this.shiki!, this.loaded, this.options.themes, code, info));
+  }
+
+  private keep(key: string, html: string): string {
     this.cache.set(key, html);
     this.dirty = true;
     return html;
@@ -207,6 +214,146 @@ export class CodeHighlighter {
     return this.key;
   }
   private key: string | undefined;
+}
+
+/** The grammar ids of fence languages that Shiki bundles, and every id it bundles. */
+async function grammarsOf(langs: Iterable<string>): Promise<{ bundled: Set<string>; ids: string[] }> {
+  const { bundledLanguages } = await import('shiki');
+  const bundled = new Set(Object.keys(bundledLanguages));
+  const ids = new Set<string>();
+  for (const lang of langs) {
+    const id = grammarOf(lang);
+    if (id && bundled.has(id)) ids.add(id);
+  }
+  return { bundled, ids: [...ids] };
+}
+
+/** Shiki with the two themes and these grammars (ids that Shiki bundles). */
+async function loadShiki(themes: HighlightOptions['themes'], ids: Iterable<string>): Promise<Highlighter> {
+  const { createHighlighter } = await import('shiki');
+  const { createOnigurumaEngine } = await import('shiki/engine/oniguruma');
+  return (await createHighlighter({
+    themes: [themes.light, themes.dark],
+    langs: [...ids].sort(),
+    // Oniguruma (WASM) compiles grammars about 3x faster than the JavaScript engine.
+    engine: createOnigurumaEngine(import('shiki/wasm')),
+  })) as Highlighter;
+}
+
+/** A block's <pre>, both themes, marked lines and line numbers; a language whose grammar is not `loaded` is text. */
+function blockHtml(
+  shiki: Highlighter,
+  loaded: ReadonlySet<string>,
+  themes: HighlightOptions['themes'],
+  code: string,
+  info: FenceInfo,
+): string {
+  const grammar = grammarOf(info.lang);
+  return shiki.codeToHtml(code, {
+    lang: grammar && loaded.has(grammar) ? grammar : 'text',
+    themes,
+    defaultColor: false,
+    transformers: [
+      {
+        pre(node) {
+          if (info.lineNumbers) this.addClassToHast(node, 'line-numbers');
+          node.properties['data-lang'] = info.lang || 'text';
+        },
+        line(node, line) {
+          if (info.highlight.has(line)) this.addClassToHast(node, 'highlighted');
+        },
+      },
+    ],
+  });
+}
+
+/** What the highlight worker is started with, and the messages it is sent: blocks, then the end. */
+export interface HighlightJob {
+  themes: HighlightOptions['themes'];
+  langs: string[];
+}
+export type HighlightMessage = { blocks: [key: string, code: string, info: FenceInfo][] } | { end: true };
+export type HighlightDone = { results: [key: string, html: string][] } | { error: string };
+
+/** Blocks sent to the worker at a time: one message per block costs more than highlighting some of them. */
+const BATCH = 32;
+
+/** The highlight worker (highlight-worker.ts) as this thread sees it: blocks in, their HTML out at the end. */
+class HighlightThread {
+  private worker: Worker;
+  private batch: [string, string, FenceInfo][] = [];
+  private done: Promise<[string, string][]>;
+
+  constructor(themes: HighlightOptions['themes'], langs: string[]) {
+    const job: HighlightJob = { themes, langs };
+    this.worker = startWorker('highlight-worker', new URL('../highlight-worker.ts', import.meta.url), {
+      workerData: job,
+    });
+    this.done = new Promise((resolve, reject) => {
+      this.worker.once('message', (done: HighlightDone) =>
+        'results' in done ? resolve(done.results) : reject(new Error(done.error)),
+      );
+      this.worker.once('error', reject);
+      this.worker.once('exit', () => reject(new Error('the highlight worker stopped')));
+    });
+    // Settled here too, so that a worker failing before `results` is asked for is not an unhandled rejection; and
+    // not keeping the process alive until then (a build that stops early does not wait for it).
+    this.done.catch(() => {});
+    this.worker.unref();
+  }
+
+  add(key: string, code: string, info: FenceInfo): void {
+    this.batch.push([key, code, info]);
+    if (this.batch.length >= BATCH) this.send();
+  }
+
+  /** Every block's HTML; the worker then ends. */
+  async results(): Promise<[string, string][]> {
+    this.send();
+    this.worker.postMessage({ end: true } satisfies HighlightMessage);
+    this.worker.ref();
+    try {
+      return await this.done;
+    } finally {
+      void this.worker.terminate();
+    }
+  }
+
+  private send(): void {
+    if (this.batch.length === 0) return;
+    this.worker.postMessage({ blocks: this.batch } satisfies HighlightMessage);
+    this.batch = [];
+  }
+}
+
+/** The worker's side: Shiki loaded once, each block highlighted as it comes, the results sent at the end. */
+export function serveHighlightJob(
+  job: HighlightJob,
+  port: {
+    on(event: 'message', listener: (message: HighlightMessage) => void): void;
+    postMessage(done: HighlightDone): void;
+  },
+): void {
+  const ready = (async () => {
+    const { ids } = await grammarsOf(job.langs);
+    const loaded = new Set(ids);
+    return { shiki: await loadShiki(job.themes, loaded), loaded };
+  })();
+  const results: [string, string][] = [];
+  // Messages are handled in the order they came: each waits for the same `ready`.
+  port.on('message', (message) => {
+    ready.then(
+      ({ shiki, loaded }) => {
+        if ('blocks' in message)
+          for (const [key, code, info] of message.blocks)
+            results.push([key, blockHtml(shiki, loaded, job.themes, code, info)]);
+        else port.postMessage({ results });
+      },
+      (error: unknown) => {
+        if ('end' in message) port.postMessage({ error: String(error) });
+      },
+    );
+  });
 }
 
 const COPY_BUTTON = '<button type="button" class="copy-button"><span class="copy-label">Copy</span></button>';
