@@ -125,12 +125,32 @@ export async function buildSiteFiles({
     }
   };
 
+  const root = config.paths.root;
   const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root));
   texts = input.texts;
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.
   const fromDisk = !files && !cache;
   const storeOf = (name: string) => (fromDisk ? storeFile(config.paths.root, name) : undefined);
+  // The template overrides and (but under serve) the client bundle depend on neither content nor pages: they
+  // start here, and esbuild bundles in its own process while the steps below run (serve bundles once and keeps it).
+  const overridesFound = (async () => {
+    const found = new Diagnostics();
+    const overrides = await findOverrides(root, path.join(packageRoot, 'templates'), found);
+    return { overrides, diagnostics: found.items };
+  })();
+  const bundleStarted = cache
+    ? undefined
+    : overridesFound.then(({ overrides }) => {
+        if (bundled && overrides.length === 0) return bundled;
+        const make = () => bundleClient({ baseUrl: config.baseUrl, overrides, root });
+        // Overrides come through a plugin whose files the store cannot see: such a project bundles every time.
+        const store = overrides.length === 0 ? storeOf('bundle') : undefined;
+        return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
+      });
+  // A build that stops before the steps that wait for them does not leave their failures unhandled.
+  overridesFound.catch(() => {});
+  bundleStarted?.catch(() => {});
   const parsed = await step('content', async () => {
     const store = storeOf('parsed');
     const kept = cache?.parsed ?? (store ? await readParseStore(store, input.texts) : undefined);
@@ -192,10 +212,11 @@ export async function buildSiteFiles({
     buildSite({ config, content, pages: markdown, sidebars, diagnostics, history }),
   );
   stopOnErrors(diagnostics);
-  const root = config.paths.root;
   let overrides: Override[] = [];
   const templates = await step('templates', async () => {
-    overrides = await findOverrides(root, path.join(packageRoot, 'templates'), diagnostics);
+    const found = await overridesFound;
+    diagnostics.items.push(...found.diagnostics);
+    overrides = found.overrides;
     // An override that throws while rendering is then named by its own file and line (see the render step).
     if (overrides.length > 0) process.setSourceMapsEnabled(true);
     if (!cache) return overrides.length > 0 ? bundleTemplates({ overrides, root }) : undefined;
@@ -206,13 +227,7 @@ export async function buildSiteFiles({
     return cache.templates;
   });
   const bundle = await step('bundle', () => {
-    if (!cache) {
-      if (bundled && overrides.length === 0) return bundled;
-      const make = () => bundleClient({ baseUrl: config.baseUrl, overrides, root });
-      // Overrides come through a plugin whose files the store cannot see: such a project bundles every time.
-      const store = overrides.length === 0 ? storeOf('bundle') : undefined;
-      return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
-    }
+    if (!cache) return bundleStarted!;
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
     cache.bundle ??= bundleClient({ baseUrl: config.baseUrl, overrides, root }).catch((error) => {
       cache.bundle = undefined;
