@@ -108,7 +108,7 @@ export class FsWriter implements Writer {
     }
     this.swapped = true;
     const spared = this.spare !== undefined && (await keepAsSpare(old, this.spare));
-    if (ledgers) await keepLedgers(ledgers, spared, this.outDir, ledger);
+    if (ledgers) await keepLedgers(ledgers, spared ? this.spare : undefined, this.outDir, ledger);
     // The site is in place; an old copy that will not go (a file held open) is swept by the next build.
     if (!spared) await rm(old, { recursive: true, force: true }).catch(() => {});
   }
@@ -137,18 +137,39 @@ export class FsWriter implements Writer {
  */
 async function keepLedgers(
   ledgers: { live: string; spare: string },
-  spared: boolean,
+  spared: string | undefined,
   outDir: string,
   ledger: Ledger,
 ): Promise<void> {
   try {
-    // The rename replaces the spare's old ledger; without a spare, its ledger describes nothing.
-    if (spared) await rename(ledgers.live, ledgers.spare).catch(() => dropLedger(ledgers.spare));
+    // The output replaced, now the spare, keeps its ledger; without a spare, the spare's ledger describes nothing.
+    if (spared) await spareLedger(ledgers, spared, ledger).catch(() => dropLedger(ledgers.spare));
     else await dropLedger(ledgers.spare);
     await writeLedger(ledgers.live, outDir, ledger);
   } catch {
     await dropLedger(ledgers.live).catch(() => {});
   }
+}
+
+/**
+ * The ledger of the output replaced becomes the spare's. A file this write linked to one of that output's (a kept
+ * file) is one file under two names, and the link changed its change time: its entry is this write's, or the next
+ * build could not vouch for it and would link it again, and so on every build.
+ */
+async function spareLedger(ledgers: { live: string; spare: string }, spare: string, written: Ledger): Promise<void> {
+  const before = await readLedger(ledgers.live, spare);
+  if (!before) return dropLedger(ledgers.spare);
+  let linked = false;
+  for (const [file, entry] of written) {
+    const old = before.get(file);
+    if (old && old[4] === entry[4] && old[0] === entry[0]) {
+      before.set(file, entry);
+      linked ||= old[3] !== entry[3];
+    }
+  }
+  if (!linked) return rename(ledgers.live, ledgers.spare);
+  await writeLedger(ledgers.spare, spare, before);
+  await dropLedger(ledgers.live);
 }
 
 /** Moves the replaced output to `spare`, unless there was none, a spare is there already or it is another disk. */
