@@ -12,7 +12,7 @@ import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore 
 import { packageRoot } from './bundle/index.ts';
 import { findOverrides } from './bundle/overrides.ts';
 import { checkedOut } from './content/git-history.ts';
-import type { ContentFiles } from './content/read.ts';
+import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { type Diagnostic, Diagnostics } from './diagnostics.ts';
 import { describesFolder, ledgerFiles, readLedger } from './output-ledger.ts';
 import type { BuildResult, Config } from './types.ts';
@@ -38,7 +38,7 @@ export function recordOf(result: BuildResult): RunRecord {
  * cannot be keyed. Node's version and the locale settings count (gzip sizes, sorting and dates follow them), and
  * NODE_ENV (React's build).
  */
-export async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose): Promise<string | undefined> {
+async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose): Promise<string | undefined> {
   const root = config.paths.root;
   // A file that is not UTF-8 is an error the build reports.
   if (input.unreadable?.size) return undefined;
@@ -70,9 +70,30 @@ export async function inputsKey(config: Config, input: ContentFiles, purpose: Pu
   return hash.digest('base64url');
 }
 
+/** Where the last successful run's record is kept. */
+const recordFile = (config: Config, purpose: Purpose) => storeFile(config.paths.root, `last-${purpose}`);
+
+/**
+ * What `egdocs build` and `check` do first: read content/ (`read`, which the pipeline then takes as read; a read that
+ * failed is the pipeline's to report), key the run, and find the last run's record when it had the same inputs.
+ * Returns the time the read took and the time the rest took.
+ */
+export async function lookUpRun(
+  config: Config,
+  purpose: Purpose,
+): Promise<{ read: Promise<ContentFiles>; key?: string; last?: RunRecord; readMs: number; lookUpMs: number }> {
+  const start = performance.now();
+  const read = readContentFiles(config.paths.root);
+  const input = await read.catch(() => undefined);
+  const readMs = performance.now() - start;
+  const key = input && (await inputsKey(config, input, purpose));
+  const last = key ? await unchangedRun(config, purpose, key) : undefined;
+  return { read, key, last, readMs, lookUpMs: performance.now() - start - readMs };
+}
+
 /** The last successful run's record when it had these inputs (and for build, its output is as it wrote it). */
-export async function unchangedRun(config: Config, purpose: Purpose, key: string): Promise<RunRecord | undefined> {
-  const record = await readStore<RunRecord>(storeFile(config.paths.root, `last-${purpose}`), key);
+async function unchangedRun(config: Config, purpose: Purpose, key: string): Promise<RunRecord | undefined> {
+  const record = await readStore<RunRecord>(recordFile(config, purpose), key);
   if (!record || purpose === 'check') return record;
   const outDir = config.paths.outDir;
   const ledger = await readLedger(ledgerFiles(spareOutputDir(config.paths.root)).live, outDir);
@@ -84,11 +105,11 @@ export async function unchangedRun(config: Config, purpose: Purpose, key: string
  * it describes, even if this build stops before it records its own.
  */
 export async function forgetRun(config: Config, purpose: Purpose): Promise<void> {
-  await rm(storeFile(config.paths.root, `last-${purpose}`), { force: true });
+  await rm(recordFile(config, purpose), { force: true });
 }
 
 /** Keeps a successful run's record under its inputs' key (after its output is in place). */
 export async function keepRun(config: Config, purpose: Purpose, key: string, record: RunRecord): Promise<void> {
   // A record that cannot be kept costs the next run a build, nothing more.
-  await writeStore(storeFile(config.paths.root, `last-${purpose}`), key, record).catch(() => {});
+  await writeStore(recordFile(config, purpose), key, record).catch(() => {});
 }

@@ -25,6 +25,12 @@ export function spareOutputDir(root: string): string {
   return path.join(root, CACHE_DIR, 'output');
 }
 
+/** egdocs' code as it runs: src/ (a checkout run by tsx) or dist/ (compiled; this module may be in dist/chunks/). */
+export function codeFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.basename(here) === 'chunks' ? path.dirname(here) : here;
+}
+
 let codeKeyMemo: Promise<string> | undefined;
 
 /**
@@ -34,9 +40,7 @@ let codeKeyMemo: Promise<string> | undefined;
  */
 export function codeKey(): Promise<string> {
   codeKeyMemo ??= (async () => {
-    // This module is src/build-store.ts or one of dist/'s files: its folder is src/ or dist/ (or dist/chunks/).
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const code = path.basename(here) === 'chunks' ? path.dirname(here) : here;
+    const code = codeFolder();
     const root = path.dirname(code);
     const files: string[] = [];
     for (const dir of [code, path.join(root, 'templates')]) {

@@ -100,27 +100,52 @@ export function keptIntact(file: OutputFile): boolean {
   return file.kept !== undefined && unchanged(entry, statSync(file.kept.from, { throwIfNoEntry: false }));
 }
 
+/** Every folder that holds one of `files` (paths relative to an output folder, '/' separated), parents included. */
+export function foldersOf(files: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const file of files)
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
+  return folders;
+}
+
+/**
+ * Lists the folder `dir`: a file `wanted` accepts, or a folder of `folders` (listed in turn), is present; any other
+ * entry is unwanted, a folder without what is under it. At once, not through the thread pool, naming entries by their
+ * folder's path as it goes: for 40,000 entries a quarter of the time of an asynchronous recursive readdir.
+ */
+export function walkFolder(
+  dir: string,
+  wanted: (file: string) => boolean,
+  folders: ReadonlySet<string>,
+): { present: Set<string>; unwanted: string[] } {
+  const present = new Set<string>();
+  const unwanted: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder ? path.join(dir, folder) : dir, { withFileTypes: true })) {
+      const relative = folder ? `${folder}/${entry.name}` : entry.name;
+      const keep = entry.isFile() ? wanted(relative) : entry.isDirectory() && folders.has(relative);
+      if (!keep) unwanted.push(relative);
+      else {
+        present.add(relative);
+        if (entry.isDirectory()) walk(relative);
+      }
+    }
+  };
+  walk('');
+  return { present, unwanted };
+}
+
 /**
  * Whether the folder `dir` holds exactly the files of `ledger`, each as it was written (by `stat`), and nothing
  * else: a file removed, added or edited by hand, or anything but files and folders, says no.
  */
 export function describesFolder(ledger: Ledger, dir: string): boolean {
-  const folders = new Set<string>();
-  for (const file of ledger.keys())
-    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
-  let files = 0;
-  const walk = (folder: string): boolean => {
-    for (const entry of readdirSync(folder ? path.join(dir, folder) : dir, { withFileTypes: true })) {
-      const relative = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (!folders.has(relative) || !walk(relative)) return false;
-      } else if (!entry.isFile() || !unchanged(ledger.get(relative), statSync(path.join(dir, relative)))) return false;
-      else files++;
-    }
-    return true;
-  };
   try {
-    return walk('') && files === ledger.size;
+    const { present, unwanted } = walkFolder(dir, (file) => ledger.has(file), foldersOf(ledger.keys()));
+    if (unwanted.length > 0) return false;
+    for (const [file, entry] of ledger)
+      if (!present.has(file) || !unchanged(entry, statSync(path.join(dir, file)))) return false;
+    return true;
   } catch {
     return false;
   }

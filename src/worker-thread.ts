@@ -4,15 +4,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { codeFolder } from './build-store.ts';
 
 /** A worker on dist/`compiled`.js, or on the module `source` when egdocs runs from its sources. */
 export function startWorker(compiled: string, source: URL, options?: WorkerOptions): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) {
-    // This module is in dist/ or dist/chunks/.
-    const dist = path.basename(path.dirname(here)) === 'chunks' ? path.dirname(path.dirname(here)) : path.dirname(here);
-    return new Worker(path.join(dist, `${compiled}.js`), options);
-  }
+  if (!fileURLToPath(import.meta.url).endsWith('.ts'))
+    return new Worker(path.join(codeFolder(), `${compiled}.js`), options);
   const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(source.href)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
 }

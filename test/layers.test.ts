@@ -50,9 +50,9 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/config/'],
     // What any stage may use: what a build wrote and keeps for the next, egdocs' version, the hash of names and keys,
     // starting a worker thread.
-    ['src/output-ledger.ts'],
+    ['src/output-ledger.ts', 'src/worker-thread.ts'],
     ['src/build-store.ts'],
-    ['src/version.ts', 'src/hash.ts', 'src/worker-thread.ts'],
+    ['src/version.ts', 'src/hash.ts'],
   ],
   shared: [
     ['src/shared/', 'src/types.ts', 'src/page-kinds.ts', 'src/config/'],

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { spareOutputDir } from '../build-store.ts';
-import { forgetRun, inputsKey, keepRun, recordOf, unchangedRun } from '../build-record.ts';
-import { readContentFiles } from '../content/read.ts';
+import { forgetRun, keepRun, lookUpRun, recordOf } from '../build-record.ts';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
@@ -58,11 +57,8 @@ export async function runBuild(options: {
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
-    // content/ is read first to key the build (build-record.ts); a read that fails is the pipeline's to report.
-    const read = readContentFiles(config.paths.root);
-    const [input, readMs] = await timed(() => read.catch(() => undefined));
-    const [key, keyMs] = await timed(async () => input && (await inputsKey(config, input, 'build')));
-    const [last, lastMs] = await timed(async () => key && (await unchangedRun(config, 'build', key)));
+    // content/ is read first, to key the build (build-record.ts).
+    const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build');
     const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
     if (last) {
       printDiagnostics(last.diagnostics);
@@ -70,7 +66,7 @@ export async function runBuild(options: {
       const steps = [
         { step: 'config', ms: configMs },
         { step: 'read', ms: readMs },
-        { step: 'unchanged', ms: keyMs + lastMs },
+        { step: 'unchanged', ms: lookUpMs },
       ];
       if (options.timings) console.log(timingsLine(steps));
       return 0;

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { inputsKey, keepRun, recordOf, type RunRecord, unchangedRun } from '../build-record.ts';
-import { readContentFiles } from '../content/read.ts';
+import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build-record.ts';
 import { loadConfig } from '../config/load.ts';
 import { diagnosticsOf } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
@@ -11,12 +10,8 @@ export async function runCheck(options: { configFile: string; format: CheckForma
   let config: Config | undefined;
   try {
     config = await loadConfig({ configFile: options.configFile });
-    // As a build does (cli/build.ts): content/ is read first to key the check, and a check of the same inputs as the
-    // last one reports its findings again.
-    const read = readContentFiles(config.paths.root);
-    const input = await read.catch(() => undefined);
-    const key = input && (await inputsKey(config, input, 'check'));
-    const last = key && (await unchangedRun(config, 'check', key));
+    // As a build does (build-record.ts): a check of the same inputs as the last one reports its findings again.
+    const { read, key, last } = await lookUpRun(config, 'check');
     let result: RunRecord;
     if (last) result = last;
     else {

@@ -32,7 +32,7 @@ export function summary({ kinds, diagnostics }: RunRecord, ms: number, outDir: s
 }
 
 /** What a build adds to its summary when nothing changed since the last one (build-record.ts). */
-export const UNCHANGED_BUILD = ': nothing changed since the last build, whose output is in place';
+const UNCHANGED_BUILD = ': nothing changed since the last build, whose output is in place';
 
 /** What `egdocs check` prints last when nothing changed since the last check, whose findings it gave again. */
 export const UNCHANGED_CHECK = 'Nothing changed since the last check: these are its findings.';

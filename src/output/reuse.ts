@@ -4,51 +4,34 @@
 // unchanged files keep their modification time, so a deploy by `rsync` sends only what changed. The folder's ledger
 // (output-ledger.ts) tells most files apart by `stat` alone: only a file it cannot vouch for is read.
 import { copyFile, link, mkdir, rm, unlink, writeFile } from 'node:fs/promises';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { entryOf, hashOf, keptIntact, type Ledger, unchanged } from '../output-ledger.ts';
+import { entryOf, foldersOf, hashOf, keptIntact, type Ledger, unchanged, walkFolder } from '../output-ledger.ts';
 import type { OutputFile } from '../types.ts';
 
 /**
  * Turns the folder `dir` (an earlier output, or an empty folder) into exactly `files`: entries that are not wanted go
  * (anything but a plain file or folder too), missing folders are made, and a file is written only when it is missing
  * or differs. `each` runs the writes in bounded batches (the writer stops between them on an abort). `ledger` is
- * what the writer recorded of `dir` when it last wrote it. Returns the ledger of `dir` as it is left.
+ * what the writer recorded of `dir` when it last wrote it. Returns the ledger of `dir` as it is left, and the files
+ * linked to a kept file (writeOne).
  */
 export async function reuseFolder(
   dir: string,
   files: OutputFile[],
   each: (jobs: (() => Promise<void>)[]) => Promise<void>,
   ledger: Ledger = new Map(),
-): Promise<Ledger> {
+): Promise<{ ledger: Ledger; linked: Set<string> }> {
   const wanted = new Map(files.map((file) => [path.posix.normalize(file.path), file]));
-  const folders = new Set<string>();
-  for (const file of wanted.keys())
-    for (let parent = path.posix.dirname(file); parent !== '.'; parent = path.posix.dirname(parent))
-      folders.add(parent);
-
-  const present = new Set<string>();
-  const unwanted: string[] = [];
-  // At once, not through the thread pool, and naming entries by their folder's relative path as it goes: for 40,000
-  // entries a quarter of the time of an asynchronous recursive readdir and path.relative.
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder ? path.join(dir, folder) : dir, { withFileTypes: true })) {
-      const relative = folder ? `${folder}/${entry.name}` : entry.name;
-      const keep = entry.isFile() ? wanted.has(relative) : entry.isDirectory() && folders.has(relative);
-      if (!keep) unwanted.push(relative);
-      else {
-        present.add(relative);
-        if (entry.isDirectory()) walk(relative);
-      }
-    }
-  };
-  walk('');
+  const folders = foldersOf(wanted.keys());
+  const { present, unwanted } = walkFolder(dir, (file) => wanted.has(file), folders);
   // An unwanted folder goes with what is under it (the walk did not go into it).
   for (const entry of unwanted) await rm(path.join(dir, entry), { recursive: true, force: true });
   const missing = [...folders].filter((folder) => !present.has(folder));
   await Promise.all(missing.map((folder) => mkdir(path.join(dir, folder), { recursive: true })));
 
   const written: Ledger = new Map();
+  const linked = new Set<string>();
   await each(
     [...wanted].map(([relative, file]) => async () => {
       const target = path.join(dir, relative);
@@ -65,24 +48,32 @@ export async function reuseFolder(
       // is read, so that an unchanged one is left as it is (its time kept) whatever it costs to tell; but a kept file
       // is linked to the output's, whose time it then has, and that costs less than reading this one.
       if (before && !file.kept && !unchanged(entry, before)) differs = !sameBytes(readFileSync(target), file.contents);
-      if (differs) await writeOne(target, file, before !== undefined);
+      if (differs && (await writeOne(target, file, before !== undefined))) linked.add(relative);
       written.set(relative, entryOf(hash, differs ? statSync(target) : before!));
     }),
   );
-  return written;
+  return { ledger: written, linked };
 }
 
-/** Writes one file; a kept one is copied from where it is. An error names the file (a full disk's carries no path). */
-async function writeOne(target: string, file: OutputFile, existing: boolean): Promise<void> {
+/**
+ * Writes one file; true when it is a link to a kept file. An error names the file (a full disk's carries no path).
+ */
+async function writeOne(target: string, file: OutputFile, existing: boolean): Promise<boolean> {
   try {
     // A file is replaced, never written into: it may share its bytes with the live output's (a link, below).
     if (existing) await unlink(target);
     // A kept file whose source is as the ledger says is linked to it (a second name for the same bytes, which a later
     // write replaces rather than changes): with no spare, copying cost 14 s of a 10,000-page build. Any other is
     // written from its contents, which a kept file reads and checks against its hash.
-    if (file.kept && keptIntact(file))
-      await link(file.kept.from, target).catch(() => copyFile(file.kept!.from, target));
-    else await writeFile(target, file.contents);
+    if (file.kept && keptIntact(file)) {
+      const from = file.kept.from;
+      return await link(from, target).then(
+        () => true,
+        () => copyFile(from, target).then(() => false),
+      );
+    }
+    await writeFile(target, file.contents);
+    return false;
   } catch (error) {
     (error as NodeJS.ErrnoException).path ??= target;
     throw error;

@@ -73,7 +73,7 @@ export class FsWriter implements Writer {
   private async writeAll(files: OutputFile[]): Promise<void> {
     const { temp, old } = this.siblings(process.pid);
     const ledgers = this.spare ? ledgerFiles(this.spare) : undefined;
-    let ledger: Ledger = new Map();
+    let written: Awaited<ReturnType<typeof reuseFolder>> = { ledger: new Map(), linked: new Set() };
     files.forEach(assertInside);
     await sweepStale(this.outDir);
     try {
@@ -97,7 +97,7 @@ export class FsWriter implements Writer {
         ));
       if (!claimed) await mkdir(temp, { recursive: true });
       const known = claimed && ledgers ? await readLedger(ledgers.spare, temp) : undefined;
-      ledger = await reuseFolder(temp, files, inBatches, known);
+      written = await reuseFolder(temp, files, inBatches, known);
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
       await this.swap(temp, old);
@@ -108,7 +108,7 @@ export class FsWriter implements Writer {
     }
     this.swapped = true;
     const spared = this.spare !== undefined && (await keepAsSpare(old, this.spare));
-    if (ledgers) await keepLedgers(ledgers, spared ? this.spare : undefined, this.outDir, ledger);
+    if (ledgers) await keepLedgers(ledgers, spared ? this.spare : undefined, this.outDir, written);
     // The site is in place; an old copy that will not go (a file held open) is swept by the next build.
     if (!spared) await rm(old, { recursive: true, force: true }).catch(() => {});
   }
@@ -139,11 +139,11 @@ async function keepLedgers(
   ledgers: { live: string; spare: string },
   spared: string | undefined,
   outDir: string,
-  ledger: Ledger,
+  { ledger, linked }: { ledger: Ledger; linked: Set<string> },
 ): Promise<void> {
   try {
     // The output replaced, now the spare, keeps its ledger; without a spare, the spare's ledger describes nothing.
-    if (spared) await spareLedger(ledgers, spared, ledger).catch(() => dropLedger(ledgers.spare));
+    if (spared) await spareLedger(ledgers, spared, ledger, linked).catch(() => dropLedger(ledgers.spare));
     else await dropLedger(ledgers.spare);
     await writeLedger(ledgers.live, outDir, ledger);
   } catch {
@@ -153,21 +153,19 @@ async function keepLedgers(
 
 /**
  * The ledger of the output replaced becomes the spare's. A file this write linked to one of that output's (a kept
- * file) is one file under two names, and the link changed its change time: its entry is this write's, or the next
- * build could not vouch for it and would link it again, and so on every build.
+ * file, at the same path) is one file under two names, and the link changed its change time: its entry is this
+ * write's, or the next build could not vouch for it and would link it again, and so on every build.
  */
-async function spareLedger(ledgers: { live: string; spare: string }, spare: string, written: Ledger): Promise<void> {
+async function spareLedger(
+  ledgers: { live: string; spare: string },
+  spare: string,
+  written: Ledger,
+  linked: Set<string>,
+): Promise<void> {
+  if (linked.size === 0) return rename(ledgers.live, ledgers.spare);
   const before = await readLedger(ledgers.live, spare);
   if (!before) return dropLedger(ledgers.spare);
-  let linked = false;
-  for (const [file, entry] of written) {
-    const old = before.get(file);
-    if (old && old[4] === entry[4] && old[0] === entry[0]) {
-      before.set(file, entry);
-      linked ||= old[3] !== entry[3];
-    }
-  }
-  if (!linked) return rename(ledgers.live, ledgers.spare);
+  for (const file of linked) if (before.has(file)) before.set(file, written.get(file)!);
   await writeLedger(ledgers.spare, spare, before);
   await dropLedger(ledgers.live);
 }

@@ -107,7 +107,7 @@ export class CodeHighlighter {
    * Loads Shiki with exactly the grammars these fence languages need; once loaded (a dev server keeps one highlighter
    * across builds), adds the grammars of languages it has not seen.
    */
-  async load(langs: Iterable<string>): Promise<void> {
+  private async load(langs: Iterable<string>): Promise<void> {
     const { bundled, ids } = await grammarsOf(langs);
     this.bundled = bundled;
     const added = ids.filter((id) => !this.loaded.has(id));
