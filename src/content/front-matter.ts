@@ -7,6 +7,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
 import { explainYamlError } from './yaml-errors.ts';
+import { readYamlSubset } from './yaml-subset.ts';
 
 export interface Split {
   frontMatter: Record<string, unknown>;
@@ -33,6 +34,17 @@ export function splitFrontMatter(text: string, file: string): Split {
       'add a closing --- line',
     );
   const yamlText = afterOpen.slice(0, close.index);
+  const yamlLines = yamlText.split('\n').length - (yamlText.endsWith('\n') || yamlText === '' ? 1 : 0);
+  const rest = afterOpen.slice(close.index + close[0].length).replace(/^\r?\n/, '');
+  // Lines: opening ---, the YAML lines, closing ---, then the body.
+  const bodyLine = yamlLines + 3;
+  const flat = readYamlSubset(yamlText);
+  if (flat) {
+    const keyLines: Record<string, number> = {};
+    // The YAML starts on line 2, after the opening ---.
+    for (const [key, line] of Object.entries(flat.keyLines)) keyLines[key] = line + 1;
+    return { frontMatter: flat.values, body: rest, bodyLine, keyLines };
+  }
   const doc = parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length > 0) {
     // The YAML starts on line 2, after the opening ---.
@@ -52,9 +64,6 @@ export function splitFrontMatter(text: string, file: string): Split {
       { file, line: 2, column: 1 },
       "write one 'key: value' per line, with a space after the colon",
     );
-  const yamlLines = yamlText.split('\n').length - (yamlText.endsWith('\n') || yamlText === '' ? 1 : 0);
-  let rest = afterOpen.slice(close.index + close[0].length);
-  rest = rest.replace(/^\r?\n/, '');
   const keyLines: Record<string, number> = {};
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
@@ -62,8 +71,7 @@ export function splitFrontMatter(text: string, file: string): Split {
         keyLines[String(pair.key.value)] = yamlText.slice(0, pair.key.range[0]).split('\n').length + 1;
     }
   }
-  // Lines: opening ---, the YAML lines, closing ---, then the body.
-  return { frontMatter: value as Record<string, unknown>, body: rest, bodyLine: yamlLines + 3, keyLines };
+  return { frontMatter: value as Record<string, unknown>, body: rest, bodyLine, keyLines };
 }
 
 interface Raw {
