@@ -1,5 +1,6 @@
 // The pipeline in one screen: config -> content -> routes -> markdown -> site -> bundle -> search -> render -> check.
 // Each step is timed, and an error thrown inside a step carries the step's name.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
@@ -23,7 +24,7 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { LateUrls } from './render/late-urls.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
-import { renderInParallel, renderThreads } from './render/parallel.ts';
+import { EARLY_MIN_FILES, RenderWorkers, renderInParallel, renderThreads } from './render/parallel.ts';
 import { searchIndexFiles, searchIndexLater, storedSearchIndexFiles, TermsMemo } from './search/index-files.ts';
 import { storeFile, storeFolder } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
@@ -102,8 +103,11 @@ export async function buildSiteFiles({
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
   let texts: ReadonlyMap<string, string> = new Map();
+  // Render workers started ahead of the render step (below); a build that stops before it closes them.
+  let early: RenderWorkers | undefined;
   const stopOnErrors = (diagnostics: Diagnostics) => {
     withLineTexts(diagnostics.items, texts);
+    if (diagnostics.errors.length > 0) early?.close();
     stopIfErrors(diagnostics);
   };
   const timings: BuildResult['timings'] = [];
@@ -112,6 +116,7 @@ export async function buildSiteFiles({
     try {
       return await run();
     } catch (error) {
+      early?.close();
       // A step that cannot go on adds its diagnostics to the ones found so far, and the build stops with all of them.
       if (error instanceof BuildFailed) {
         diagnostics.items.push(...error.diagnostics.filter((d) => !diagnostics.items.includes(d)));
@@ -148,6 +153,11 @@ export async function buildSiteFiles({
         const store = overrides.length === 0 ? storeOf('bundle') : undefined;
         return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
       });
+  // A build that will render every route on more than one thread (a large site, and no render memo on the disk)
+  // starts its render workers now: they load React and the templates while this thread parses the content.
+  const earlyThreads = wanted ?? (input.texts.size >= EARLY_MIN_FILES ? renderThreads(Infinity) : 1);
+  if (fromDisk && earlyThreads > 1 && !existsSync(storeFile(root, 'render')))
+    early = new RenderWorkers(earlyThreads - 1);
   // A build that stops before the steps that wait for them does not leave their failures unhandled.
   overridesFound.catch(() => {});
   bundleStarted?.catch(() => {});
@@ -267,9 +277,10 @@ export async function buildSiteFiles({
     // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
     // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
     // the templates compiled in, so a project's overrides keep the render in this thread.
-    const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length));
+    const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length, early));
+    if (threads === 1) early?.close();
     const written =
-      threads > 1 ? await renderInParallel(context, options, threads) : await renderRoutes(context, options);
+      threads > 1 ? await renderInParallel(context, options, threads, early) : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
     if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });
     return written;

@@ -20,6 +20,10 @@ export interface RenderDone {
   keys?: [outFile: string, key: string, paths: string[]][];
 }
 
+// React and the templates load as soon as the worker starts: a worker started early (RenderWorkers) has them by
+// the time its routes come.
+void import('./react.ts');
+
 parentPort!.on('message', async ({ context, root, keys, shareSidebars }: RenderJob) => {
   const diagnostics = new Diagnostics();
   const memo: RenderMemo | undefined = keys ? { routes: new Map(), rendered: 0 } : undefined;
