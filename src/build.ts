@@ -24,8 +24,20 @@ import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { LateUrls } from './render/late-urls.ts';
 import { pageChrome, type RenderMemo, renderRoutes, sidebarFiles, type Templates } from './render/index.ts';
-import { EARLY_MIN_FILES, RenderWorkers, renderInParallel, renderThreads } from './render/parallel.ts';
-import { searchIndexFiles, searchIndexLater, storedSearchIndexFiles, TermsMemo } from './search/index-files.ts';
+import {
+  EARLY_MIN_FILES,
+  RenderWorkers,
+  renderInParallel,
+  renderThreads,
+  startRenderInParallel,
+} from './render/parallel.ts';
+import {
+  searchIndexFiles,
+  searchIndexLater,
+  searchManifestUrl,
+  storedSearchIndexFiles,
+  TermsMemo,
+} from './search/index-files.ts';
 import { storeFile, storeFolder } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
@@ -245,33 +257,41 @@ export async function buildSiteFiles({
     });
     return cache.bundle;
   });
+  const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
+  // With egdocs' own templates, the memo of rendered routes (serve's, in memory) is kept for the next build. Its
+  // pages hold stand-ins for the hashed sidebar data URLs (render/late-urls.ts), so that a changed title does not
+  // render every page again.
+  const renderStore = !templates ? storeOf('render') : undefined;
+  const late = renderStore ? LateUrls.for(texts.values()) : new LateUrls(false);
+  const chrome = pageChrome(site.chrome, late.slots(sidebarData.urls), {
+    indexUrl: searchManifestUrl(site),
+    workerUrl: bundle.workerUrl,
+    resultsUrl: bundle.parts.SearchResults,
+    tabsUrl: bundle.parts.tabs,
+  });
+  const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
+  const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates, lateUrls: late.pairs() };
+  let ahead: ReturnType<typeof startRenderInParallel> | undefined;
   // The index's manifest is named without a hash (search/index-files.ts): pages point at it, and an edit must not
   // change them all. Serve names the index's other files without a hash too, and builds the index only when a page
   // first asks for it after a save (BuildResult.searchIndex): it grows with the site (about 2 s at 10,000 pages), and
   // most saves are never followed by a search.
   const search = await step('search', async () => {
     if (cache) return searchIndexLater(site, cache.searchTerms);
+    // Render workers started early get their routes first and render while this thread makes the index; it then
+    // renders a smaller share (three quarters of an even one) in the render step.
+    const threads = early && !templates ? renderThreads(site.routes.length, early) : 1;
+    if (threads > 1) {
+      const options = { root, shareSidebars, keys: renderStore !== undefined };
+      ahead = startRenderInParallel(context, options, threads, early, 0.75 / threads);
+    }
     const store = storeOf('search');
     const index = store ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!) : searchIndexFiles(site);
     return { ...index, later: undefined };
   });
-  const sidebarData = sidebarFiles(site.sidebars, config.baseUrl, { hashed: !cache });
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
-    // With egdocs' own templates, the memo of rendered routes (serve's, in memory) is kept for the next build. Its
-    // pages hold stand-ins for the hashed sidebar data URLs (render/late-urls.ts), so that a changed title does not
-    // render every page again.
-    const store = !templates ? storeOf('render') : undefined;
-    const late = store ? LateUrls.for(texts.values()) : new LateUrls(false);
-    const chrome = pageChrome(site.chrome, late.slots(sidebarData.urls), {
-      indexUrl: search.url,
-      workerUrl: bundle.workerUrl,
-      resultsUrl: bundle.parts.SearchResults,
-      tabsUrl: bundle.parts.tabs,
-    });
-    const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
-    const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates, lateUrls: late.pairs() };
-    const memo = cache?.render ?? (store ? await readRenderMemo(store, config, late) : undefined);
+    const memo = cache?.render ?? (renderStore ? await readRenderMemo(renderStore, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
     const options = { memo, diagnostics, root, shareSidebars };
     // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
@@ -279,10 +299,13 @@ export async function buildSiteFiles({
     // the templates compiled in, so a project's overrides keep the render in this thread.
     const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length, early));
     if (threads === 1) early?.close();
-    const written =
-      threads > 1 ? await renderInParallel(context, options, threads, early) : await renderRoutes(context, options);
+    const written = ahead
+      ? await ahead.finish(options)
+      : threads > 1
+        ? await renderInParallel(context, options, threads, early)
+        : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
-    if (store && memo) await writeRenderMemo(store, config, memo, { before, late, written });
+    if (renderStore && memo) await writeRenderMemo(renderStore, config, memo, { before, late, written });
     return written;
   });
   stopOnErrors(diagnostics);

@@ -59,16 +59,38 @@ export class RenderWorkers {
 }
 
 /** Renders every route, using `threads` threads (this one included); templates must be the compiled-in ones. */
-export async function renderInParallel(
+export function renderInParallel(
   context: RenderContext,
   options: RenderOptions,
   threads: number,
   early?: RenderWorkers,
 ): Promise<OutputFile[]> {
+  const { root, shareSidebars, memo } = options;
+  return startRenderInParallel(context, { root, shareSidebars, keys: memo !== undefined }, threads, early).finish(
+    options,
+  );
+}
+
+/**
+ * The render across threads in two parts: the workers get their routes now, and `finish` renders this thread's
+ * share and gathers theirs. In between this thread may do other work (the build makes the search index), for which
+ * `ownShare` leaves it fewer routes than the workers get.
+ */
+export function startRenderInParallel(
+  context: RenderContext,
+  { root, shareSidebars, keys }: { root: string; shareSidebars?: boolean; keys: boolean },
+  threads: number,
+  early?: RenderWorkers,
+  ownShare = 1 / threads,
+): { finish(options: RenderOptions): Promise<OutputFile[]> } {
   const started = early?.take() ?? [];
   const routes = context.site.routes;
-  const size = Math.ceil(routes.length / threads);
-  const slices = Array.from({ length: threads }, (_, i) => routes.slice(i * size, (i + 1) * size));
+  const own = Math.ceil(routes.length * ownShare);
+  const size = Math.ceil((routes.length - own) / (threads - 1));
+  const slices = [
+    routes.slice(0, own),
+    ...Array.from({ length: threads - 1 }, (_, i) => routes.slice(own + i * size, own + (i + 1) * size)),
+  ];
   // Each worker gets only what rendering reads: the config, the sidebars and its own routes.
   const jobs = slices.slice(1).map((slice, i) => {
     const site = {
@@ -76,34 +98,28 @@ export async function renderInParallel(
       sidebars: context.site.sidebars,
       routes: slice,
     } as RenderContext['site'];
-    return runWorker(
-      {
-        context: {
-          site,
-          chrome: context.chrome,
-          assets: context.assets,
-          generator: context.generator,
-          lateUrls: context.lateUrls,
-        },
-        root: options.root,
-        keys: options.memo !== undefined,
-        shareSidebars: options.shareSidebars,
-      },
-      started[i],
-    );
+    const { chrome, assets, generator, lateUrls } = context;
+    return runWorker({ context: { site, chrome, assets, generator, lateUrls }, root, keys, shareSidebars }, started[i]);
   });
-  const own = await renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
-  const done = await Promise.all(jobs);
-  for (const result of done) {
-    options.diagnostics.items.push(...result.diagnostics);
-    // The workers' routes go into the memo as this thread's do, so the next build finds them.
-    const byPath = new Map(result.files.map((file) => [file.path, file]));
-    for (const [outFile, key, paths] of result.keys ?? []) {
-      options.memo!.routes.set(outFile, { key, files: paths.map((path) => byPath.get(path)!) });
-      options.memo!.rendered++;
-    }
-  }
-  return [own, ...done.map((result) => result.files)].flat();
+  // A worker that fails while this thread is busy elsewhere is reported by finish, not as an unhandled rejection.
+  const all = Promise.all(jobs);
+  all.catch(() => {});
+  return {
+    async finish(options) {
+      const mine = await renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
+      const done = await all;
+      for (const result of done) {
+        options.diagnostics.items.push(...result.diagnostics);
+        // The workers' routes go into the memo as this thread's do, so the next build finds them.
+        const byPath = new Map(result.files.map((file) => [file.path, file]));
+        for (const [outFile, key, paths] of result.keys ?? []) {
+          options.memo!.routes.set(outFile, { key, files: paths.map((path) => byPath.get(path)!) });
+          options.memo!.rendered++;
+        }
+      }
+      return [mine, ...done.map((result) => result.files)].flat();
+    },
+  };
 }
 
 function runWorker(job: RenderJob, started?: { worker: Worker; failure: Promise<Error> }): Promise<RenderDone> {

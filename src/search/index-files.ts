@@ -119,7 +119,7 @@ export function searchIndexFiles(
     { path: manifestAt, contents: JSON.stringify(written) },
     ...rest.map(({ name }, i) => ({ path: folder + indexFileName(name, written), contents: texts[i] })),
   ];
-  return { files, url: site.config.baseUrl + manifestAt };
+  return { files, url: searchManifestUrl(site) };
 }
 
 /**
@@ -148,13 +148,18 @@ export function searchIndexLater(site: Site, memo: TermsMemo): SearchIndexFiles 
   let files: OutputFile[] | undefined;
   return {
     files: [],
-    url: site.config.baseUrl + manifestPath(site),
+    url: searchManifestUrl(site),
     later: () => (files ??= searchIndexFiles(site, { hashed: false, memo }).files),
   };
 }
 
 function manifestPath(site: Site): string {
   return `assets/search/${fileName(`search-${site.config.docs.version.name}`, '')}`;
+}
+
+/** Where the pages find the index: known before the index is made, as its name has no hash. */
+export function searchManifestUrl(site: Site): string {
+  return site.config.baseUrl + manifestPath(site);
 }
 
 /** A file of the index before it is named: `name` without the hash and extension. */
