@@ -1,6 +1,6 @@
 // Reading content/: every file under it into a map of texts and bytes (parse.ts makes sources of them). The only
 // part of the content stage that touches the disk.
-import type { Stats } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Diagnostic, fail } from '../diagnostics.ts';
@@ -32,14 +32,18 @@ export async function readContentFiles(root: string): Promise<ContentFiles> {
   const contentDir = path.join(root, 'content');
   await assertContentFolder(contentDir, root);
   const rels = await listFiles(contentDir, root);
-  // Read in bounded parallel batches (one at a time is slow on thousands of files; all at once exhausts descriptors).
-  for (let i = 0; i < rels.length; i += 128) {
-    const batch = rels.slice(i, i + 128);
-    const results = await Promise.allSettled(batch.map((rel) => readFile(path.join(contentDir, rel))));
-    // The first failure in sorted order, not the first in time: the same mistake gives the same message.
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) unreadable(failed.reason, root);
-    batch.forEach((rel, k) => store(files, rel, (results[k] as PromiseFulfilledResult<Buffer>).value));
+  // One file after another, synchronously, in sorted order (so the first problem is the same on every run). The
+  // files are small and usually in the page cache (as after a checkout): a read is a few system calls, and the
+  // promise API's round trips through the thread pool cost several times that (10,000 docs: 650-850 ms in batches of
+  // 128 reads at once, 135-170 ms one by one).
+  for (const rel of rels) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path.join(contentDir, rel));
+    } catch (error) {
+      unreadable(error as NodeJS.ErrnoException, root);
+    }
+    store(files, rel, bytes);
   }
   return files;
 }
