@@ -45,6 +45,7 @@ await build({
     cli: 'src/cli/index.ts',
     'render-worker': 'src/render/worker.ts',
     'highlight-worker': 'src/markdown/highlight-worker.ts',
+    'markdown-worker': 'src/markdown/worker.ts',
     define: 'src/config/define.ts',
   },
   outdir: 'dist',

@@ -20,6 +20,7 @@ import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent, sidebarDocOf } from './content/routes.ts';
 import { type PageCache, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter } from './markdown/plugins/highlight.ts';
+import { MARKDOWN_EARLY_MIN_FILES, MarkdownWorkers } from './markdown/parallel.ts';
 import { feeds, sitemap } from './render/feeds.ts';
 import { llmsTxt, markdownCopies } from './render/machine-pages.ts';
 import { LateUrls } from './render/late-urls.ts';
@@ -115,11 +116,16 @@ export async function buildSiteFiles({
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
   let texts: ReadonlyMap<string, string> = new Map();
-  // Render workers started ahead of the render step (below); a build that stops before it closes them.
+  // Workers started ahead of the markdown and render steps (below); a build that stops before them closes them.
   let early: RenderWorkers | undefined;
+  let markdownWorkers: MarkdownWorkers | undefined;
+  const closeWorkers = () => {
+    early?.close();
+    markdownWorkers?.close();
+  };
   const stopOnErrors = (diagnostics: Diagnostics) => {
     withLineTexts(diagnostics.items, texts);
-    if (diagnostics.errors.length > 0) early?.close();
+    if (diagnostics.errors.length > 0) closeWorkers();
     stopIfErrors(diagnostics);
   };
   const timings: BuildResult['timings'] = [];
@@ -128,7 +134,7 @@ export async function buildSiteFiles({
     try {
       return await run();
     } catch (error) {
-      early?.close();
+      closeWorkers();
       // A step that cannot go on adds its diagnostics to the ones found so far, and the build stops with all of them.
       if (error instanceof BuildFailed) {
         diagnostics.items.push(...error.diagnostics.filter((d) => !diagnostics.items.includes(d)));
@@ -165,9 +171,12 @@ export async function buildSiteFiles({
         const store = overrides.length === 0 ? storeOf('bundle') : undefined;
         return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
       });
-  // A build that will render every route on more than one thread (a large site, and no render memo on the disk)
-  // starts its render workers now: they load React and the templates while this thread parses the content.
+  // A build that will render every page and route on more than one thread (a large site, and nothing kept on the
+  // disk) starts its workers now: they load markdown-it, React and the templates while this thread parses content.
   const earlyThreads = wanted ?? (input.texts.size >= EARLY_MIN_FILES ? renderThreads(Infinity) : 1);
+  const markdownThreads = wanted ?? (input.texts.size >= MARKDOWN_EARLY_MIN_FILES ? renderThreads(Infinity) : 1);
+  if (fromDisk && markdownThreads > 1 && !existsSync(storeFolder(root, 'pages')))
+    markdownWorkers = new MarkdownWorkers(markdownThreads - 1);
   if (fromDisk && earlyThreads > 1 && !existsSync(storeFile(root, 'render')))
     early = new RenderWorkers(earlyThreads - 1);
   // A build that stops before the steps that wait for them does not leave their failures unhandled.
@@ -210,6 +219,7 @@ export async function buildSiteFiles({
       highlightThread: fromDisk,
       cache: cache?.pages,
       pageStore: fromDisk ? storeFolder(config.paths.root, 'pages') : undefined,
+      workers: markdownWorkers,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
@@ -217,6 +227,7 @@ export async function buildSiteFiles({
       else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
     });
     pagesRendered = renderer.rendered;
+    markdownWorkers?.close();
     return pages;
   });
   stopOnErrors(diagnostics);

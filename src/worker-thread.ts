@@ -13,3 +13,42 @@ export function startWorker(compiled: string, source: URL, options?: WorkerOptio
   const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(source.href)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
 }
+
+/** A worker started ahead of its job, and the error it failed with, should it fail before the job ends. */
+export interface StartedWorker {
+  worker: Worker;
+  failure: Promise<Error>;
+}
+
+/**
+ * Workers started before a build step needs them (render/parallel.ts, markdown/parallel.ts), so that their modules
+ * load while this thread works on the steps before. Until a job is sent they do not keep the process alive; a build
+ * that does not use them closes them.
+ */
+export class EarlyWorkers {
+  private readonly started: StartedWorker[];
+
+  constructor(compiled: string, source: URL, count: number) {
+    this.started = Array.from({ length: count }, () => {
+      const worker = startWorker(compiled, source);
+      // A worker that fails before its job is a failed job, reported when the job is sent.
+      const failure = new Promise<Error>((fail) => worker.once('error', fail));
+      worker.unref();
+      return { worker, failure };
+    });
+  }
+
+  get count(): number {
+    return this.started.length;
+  }
+
+  /** The workers, for one job each: a worker taken is the caller's to `ref` while it works, and to terminate. */
+  take(): StartedWorker[] {
+    return this.started.splice(0);
+  }
+
+  /** Stops the workers no job took. */
+  close(): void {
+    for (const { worker } of this.take()) void worker.terminate();
+  }
+}

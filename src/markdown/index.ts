@@ -37,6 +37,22 @@ export interface MarkdownContext {
    * `cache` in memory instead.
    */
   pageStore?: string;
+  /** Markdown workers started for this build: the pages to render are shared with them (markdown/parallel.ts). */
+  workers?: PageWorkers;
+}
+
+/** Threads that render a share of the pages (markdown/parallel.ts's MarkdownWorkers). */
+export interface PageWorkers {
+  /** Takes the last `count` of `sources`, or none (undefined) when they are too few to be worth sharing. */
+  share(sources: Source[], context: MarkdownContext, code: CodeHighlighter): SharedPages | undefined;
+}
+
+export interface SharedPages {
+  count: number;
+  /** Hands the code blocks the workers marked so far to the highlighter (this yields to the event loop). */
+  relay(): Promise<void>;
+  /** The workers' pages, in the order of their sources. */
+  done(): Promise<FreshPage[]>;
 }
 
 /**
@@ -63,15 +79,29 @@ interface StoredPage {
   lookups: [table: Lookup[0], key: string, value: string | null][];
 }
 
-type Lookup = [table: 'route' | 'asset' | 'text', key: string, value: unknown];
+export type Lookup = [table: 'route' | 'asset' | 'text', key: string, value: unknown];
+
+/** A source rendered afresh: its page or the error it threw, what it reported, and what it looked up. */
+export interface FreshPage {
+  page?: Page;
+  error?: unknown;
+  diagnostics: Diagnostic[];
+  lookups: Lookup[];
+  /** The page holds marks for code the highlighter has yet to highlight (CodeHighlighter.fill). */
+  needsHighlighter: boolean;
+}
 
 export interface MarkdownRenderer {
   /** Renders every source; a source that throws is handed to onError and left out. */
   renderPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]>;
   /** Renders one source. */
   render(source: Source): Promise<Page>;
+  /** Renders one source afresh, its error caught: what a markdown worker does with each source it is sent. */
+  renderFresh(source: Source): FreshPage;
   /** How many pages the last renderPages rendered (the others came from the cache). */
   readonly rendered: number;
+  /** How many of those markdown workers rendered (markdown/parallel.ts). */
+  readonly renderedInWorkers: number;
 }
 
 /** Characters past which inline code may wrap (about a third of the narrowest column). */
@@ -189,39 +219,70 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     return languages;
   };
 
+  const renderFresh = (source: Source): FreshPage => {
+    const diagnostics = new Diagnostics();
+    lookups = [];
+    try {
+      const { page, needsHighlighter } = renderOne(source, diagnostics);
+      return { page, diagnostics: diagnostics.items, lookups, needsHighlighter };
+    } catch (error) {
+      return { error, diagnostics: diagnostics.items, lookups, needsHighlighter: false };
+    }
+  };
+
   let rendered = 0;
+  let renderedInWorkers = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
     code.begin(fenceLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
     // blocks filled in afterwards.
+    const results: ({ kept: CachedPage } | FreshPage)[] = [];
+    const todo: number[] = [];
+    sources.forEach((source, i) => {
+      const cached = cache.get(source.file) ?? fromStore(source);
+      if (fresh(cached, source)) results[i] = { kept: cached };
+      else todo.push(i);
+    });
+    rendered = todo.length;
+    renderedInWorkers = 0;
+    // With markdown workers, they render the last part of the pages while this thread renders the first.
+    const shared = context.workers?.share(
+      todo.map((i) => sources[i]),
+      context,
+      code,
+    );
+    const own = shared ? todo.slice(0, todo.length - shared.count) : todo;
+    for (const [n, i] of own.entries()) {
+      results[i] = renderFresh(sources[i]);
+      // Now and then the workers' code blocks are handed to the highlighter, while they go on.
+      if (shared && n % 32 === 31) await shared.relay();
+    }
+    if (shared) {
+      const theirs = await shared.done();
+      renderedInWorkers = theirs.length;
+      todo.slice(own.length).forEach((i, k) => (results[i] = theirs[k]));
+    }
+    // In the order of the sources, whichever thread rendered them: the same pages, cache and messages.
     const pages: (Page | undefined)[] = [];
     const marked: number[] = [];
     const changed = new Set<string>();
-    rendered = 0;
     sources.forEach((source, i) => {
-      const cached = cache.get(source.file) ?? fromStore(source);
-      if (fresh(cached, source)) {
-        cache.set(source.file, cached);
-        pages[i] = cached.page;
-        context.diagnostics.items.push(...cached.diagnostics);
+      const result = results[i];
+      if ('kept' in result) {
+        cache.set(source.file, result.kept);
+        pages[i] = result.kept.page;
+        context.diagnostics.items.push(...result.kept.diagnostics);
         return;
       }
       cache.delete(source.file);
-      const diagnostics = new Diagnostics();
-      lookups = [];
-      rendered++;
       changed.add(source.file);
-      try {
-        const { page, needsHighlighter } = renderOne(source, diagnostics);
-        pages[i] = page;
-        cache.set(source.file, { source, page, diagnostics: diagnostics.items, lookups });
-        if (needsHighlighter) marked.push(i);
-      } catch (error) {
-        onError(source, error);
-      } finally {
-        context.diagnostics.items.push(...diagnostics.items);
-      }
+      if (result.page) {
+        pages[i] = result.page;
+        cache.set(source.file, { source, page: result.page, diagnostics: result.diagnostics, lookups: result.lookups });
+        if (result.needsHighlighter) marked.push(i);
+      } else onError(source, result.error);
+      context.diagnostics.items.push(...result.diagnostics);
     });
     if (marked.length > 0) {
       await code.flush();
@@ -244,6 +305,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     get rendered() {
       return rendered;
     },
+    get renderedInWorkers() {
+      return renderedInWorkers;
+    },
+    renderFresh,
     async render(source) {
       let failure: unknown;
       const [page] = await renderPages([source], (_, error) => (failure = error));

@@ -3,10 +3,13 @@
 // renders the first. Output order and content are the same as rendering in one thread.
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../worker-thread.ts';
+import { EarlyWorkers, type StartedWorker, startWorker } from '../worker-thread.ts';
 import type { OutputFile } from '../types.ts';
 import { type RenderContext, type RenderOptions, renderRoutes } from './index.ts';
 import type { RenderDone, RenderJob } from './worker.ts';
+
+/** The worker: dist/render-worker.js when compiled, else worker.ts. */
+const WORKER = new URL('./worker.ts', import.meta.url);
 
 /**
  * Below this many routes one thread is as fast: a worker needs about 0.2 s to load React and the templates, and its
@@ -31,30 +34,11 @@ export function renderThreads(routes: number, early?: RenderWorkers): number {
 
 /**
  * Render workers started before the render step, when a build will likely render every route (a large site with no
- * render memo): each loads React and the templates while this thread reads and parses the content. Until they have
- * a job they do not keep the process alive, and a build that stops before the render step closes them.
+ * render memo): each loads React and the templates while this thread reads and parses the content.
  */
-export class RenderWorkers {
-  private readonly workers: Worker[];
-  private readonly failures: Promise<Error>[];
-
-  constructor(readonly count: number) {
-    this.workers = Array.from({ length: count }, () => startRenderWorker());
-    // A worker that fails before its job is a failed render, reported when the job is sent.
-    this.failures = this.workers.map((worker) => new Promise((fail) => worker.once('error', fail)));
-    for (const worker of this.workers) worker.unref();
-  }
-
-  /** The workers with their failure, for one render; none are left to close. */
-  take(): { worker: Worker; failure: Promise<Error> }[] {
-    const taken = this.workers.map((worker, i) => ({ worker, failure: this.failures[i]! }));
-    this.workers.length = 0;
-    return taken;
-  }
-
-  /** Stops the workers a build did not use (it rendered in one thread). */
-  close(): void {
-    for (const { worker } of this.take()) void worker.terminate();
+export class RenderWorkers extends EarlyWorkers {
+  constructor(count: number) {
+    super('render-worker', WORKER, count);
   }
 }
 
@@ -122,7 +106,7 @@ export function startRenderInParallel(
   };
 }
 
-function runWorker(job: RenderJob, started?: { worker: Worker; failure: Promise<Error> }): Promise<RenderDone> {
+function runWorker(job: RenderJob, started?: StartedWorker): Promise<RenderDone> {
   return new Promise((resolve, reject) => {
     const worker = started?.worker ?? startRenderWorker();
     // A started worker was unreferenced: while it has a job, the build waits for it.
@@ -137,7 +121,6 @@ function runWorker(job: RenderJob, started?: { worker: Worker; failure: Promise<
   });
 }
 
-/** The worker: dist/render-worker.js when compiled, else worker.ts. */
 function startRenderWorker(): Worker {
-  return startWorker('render-worker', new URL('./worker.ts', import.meta.url));
+  return startWorker('render-worker', WORKER);
 }

@@ -159,6 +159,16 @@ export class CodeHighlighter {
   private pending = new Map<string, { code: string; info: FenceInfo }>();
 
   /**
+   * The blocks marked since the last call, which a markdown worker (markdown/worker.ts) hands to the main thread's
+   * highlighter: a worker's highlighter never loads Shiki, and the marks it leaves are filled in the main thread.
+   */
+  takeMarked(): { code: string; info: FenceInfo }[] {
+    const marked = [...this.pending.values()];
+    this.pending.clear();
+    return marked;
+  }
+
+  /**
    * Highlights the marked blocks: the worker's results, or Shiki in this thread, loaded first with the grammars of
    * the languages `begin` gave (and of the blocks').
    */
