@@ -32,6 +32,7 @@ import {
   renderThreads,
   startRenderInParallel,
 } from './render/parallel.ts';
+import { usableCores } from './worker-thread.ts';
 import {
   searchIndexFiles,
   searchIndexLater,
@@ -171,14 +172,17 @@ export async function buildSiteFiles({
         const store = overrides.length === 0 ? storeOf('bundle') : undefined;
         return store ? storedBundle(store, { root: packageRoot, baseUrl: config.baseUrl }, make) : make();
       });
-  // A build that will render every page and route on more than one thread (a large site, and nothing kept on the
-  // disk) starts its workers now: they load markdown-it, React and the templates while this thread parses content.
-  const earlyThreads = wanted ?? (input.texts.size >= EARLY_MIN_FILES ? renderThreads(Infinity) : 1);
-  const markdownThreads = wanted ?? (input.texts.size >= MARKDOWN_EARLY_MIN_FILES ? renderThreads(Infinity) : 1);
-  if (fromDisk && markdownThreads > 1 && !existsSync(storeFolder(root, 'pages')))
-    markdownWorkers = new MarkdownWorkers(markdownThreads - 1);
-  if (fromDisk && earlyThreads > 1 && !existsSync(storeFile(root, 'render')))
-    early = new RenderWorkers(earlyThreads - 1);
+  // A build that will render every page or route on more than one thread (a large site, and nothing of the kind
+  // kept on the disk) starts the workers now: they load markdown-it, or React and the templates, while this thread
+  // parses the content.
+  const earlyWorkers = (minFiles: number, kept: string) => {
+    const threads = wanted ?? (input.texts.size >= minFiles ? usableCores() : 1);
+    return fromDisk && threads > 1 && !existsSync(kept) ? threads - 1 : 0;
+  };
+  const markdownCount = earlyWorkers(MARKDOWN_EARLY_MIN_FILES, storeFolder(root, 'pages'));
+  if (markdownCount > 0) markdownWorkers = new MarkdownWorkers(markdownCount);
+  const renderCount = earlyWorkers(EARLY_MIN_FILES, storeFile(root, 'render'));
+  if (renderCount > 0) early = new RenderWorkers(renderCount);
   // A build that stops before the steps that wait for them does not leave their failures unhandled.
   overridesFound.catch(() => {});
   bundleStarted?.catch(() => {});
@@ -288,14 +292,16 @@ export async function buildSiteFiles({
   // first asks for it after a save (BuildResult.searchIndex): it grows with the site (about 2 s at 10,000 pages), and
   // most saves are never followed by a search.
   const search = await step('search', async () => {
-    if (cache) return searchIndexLater(site, cache.searchTerms);
     // Render workers started early get their routes first and render while this thread makes the index; it then
-    // renders a smaller share (three quarters of an even one) in the render step.
-    const threads = early && !templates ? renderThreads(site.routes.length, early) : 1;
-    if (threads > 1) {
+    // renders a smaller share (three quarters of an even one) in the render step. Not with a project's templates:
+    // see the render step.
+    if (early && !templates) {
+      const workers = early.take();
       const options = { root, shareSidebars, keys: renderStore !== undefined };
-      ahead = startRenderInParallel(context, options, threads, early, 0.75 / threads);
+      ahead = startRenderInParallel(context, options, workers, 0.75 / (workers.length + 1));
     }
+    early?.close();
+    if (cache) return searchIndexLater(site, cache.searchTerms);
     const store = storeOf('search');
     const index = store ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!) : searchIndexFiles(site);
     return { ...index, later: undefined };
@@ -308,12 +314,11 @@ export async function buildSiteFiles({
     // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
     // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
     // the templates compiled in, so a project's overrides keep the render in this thread.
-    const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length, early));
-    if (threads === 1) early?.close();
+    const threads = cache || templates || before > 0 ? 1 : (wanted ?? renderThreads(site.routes.length));
     const written = ahead
       ? await ahead.finish(options)
       : threads > 1
-        ? await renderInParallel(context, options, threads, early)
+        ? await renderInParallel(context, options, threads)
         : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
     if (renderStore && memo) await writeRenderMemo(renderStore, config, memo, { before, late, written });

@@ -1,6 +1,7 @@
 // Starting a worker thread on a module of its own (the render stage's, the highlighter's). Compiled, the module is
 // an entry of dist/ (scripts/compile.js). Running the sources (tests, benchmarks under tsx), it is the .ts file, and a
 // worker thread does not inherit the `--import tsx` hooks, so a small module registers them first.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
@@ -51,4 +52,31 @@ export class EarlyWorkers {
   close(): void {
     for (const { worker } of this.take()) void worker.terminate();
   }
+}
+
+/** Threads a build may use, this one included: the cores the process may use, at most 4 (each holds its share). */
+export function usableCores(): number {
+  return Math.min(4, os.availableParallelism());
+}
+
+/**
+ * Sends `job` to a started worker and resolves with the answer `answer` finds in its messages (it sees every one,
+ * the answer's too); the worker is stopped then. The build waits for a worker while it has a job.
+ */
+export function runJob<Message, Answer>(
+  { worker, failure }: StartedWorker,
+  job: unknown,
+  answer: (message: Message) => Answer | undefined,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    worker.ref();
+    worker.on('message', (message: Message) => {
+      const found = answer(message);
+      if (found === undefined) return;
+      resolve(found);
+      void worker.terminate();
+    });
+    void failure.then(reject);
+    worker.postMessage(job);
+  });
 }

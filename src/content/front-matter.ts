@@ -38,13 +38,9 @@ export function splitFrontMatter(text: string, file: string): Split {
   const rest = afterOpen.slice(close.index + close[0].length).replace(/^\r?\n/, '');
   // Lines: opening ---, the YAML lines, closing ---, then the body.
   const bodyLine = yamlLines + 3;
-  const flat = readYamlSubset(yamlText);
-  if (flat) {
-    const keyLines: Record<string, number> = {};
-    // The YAML starts on line 2, after the opening ---.
-    for (const [key, line] of Object.entries(flat.keyLines)) keyLines[key] = line + 1;
-    return { frontMatter: flat.values, body: rest, bodyLine, keyLines };
-  }
+  // The YAML starts on line 2, after the opening ---.
+  const flat = readYamlSubset(yamlText, 2);
+  if (flat) return { frontMatter: flat.values, body: rest, bodyLine, keyLines: flat.keyLines };
   const doc = parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length > 0) {
     // The YAML starts on line 2, after the opening ---.

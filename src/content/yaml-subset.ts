@@ -8,7 +8,7 @@
 
 export interface YamlSubset {
   values: Record<string, unknown>;
-  /** 1-based line of each key within the YAML text. */
+  /** Line of each key: `firstLine` for the text's first line. */
   keyLines: Record<string, number>;
 }
 
@@ -48,8 +48,11 @@ function value(text: string): unknown {
   return scalar(text, false);
 }
 
-/** The mapping `text` holds when it is in the subset, else undefined (then parse it with the `yaml` package). */
-export function readYamlSubset(text: string): YamlSubset | undefined {
+/**
+ * The mapping `text` holds when it is in the subset, else undefined (then parse it with the `yaml` package);
+ * `firstLine` is the line number of its first line (in the file it comes from).
+ */
+export function readYamlSubset(text: string, firstLine = 1): YamlSubset | undefined {
   if (/[\r\t]/.test(text)) return undefined;
   const values: Record<string, unknown> = {};
   const keyLines: Record<string, number> = {};
@@ -66,7 +69,7 @@ export function readYamlSubset(text: string): YamlSubset | undefined {
     const read = value(raw.trimEnd());
     if (read === NONE) return undefined;
     values[key] = read;
-    keyLines[key] = index + 1;
+    keyLines[key] = firstLine + index;
   }
   return { values, keyLines };
 }

@@ -149,10 +149,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   };
 
   const texts = tracked('text', context.content.texts);
-  const renderOne = (
-    source: Source,
-    diagnostics: Diagnostics,
-  ): { page: Page; body: string; needsHighlighter: boolean } => {
+  const renderOne = (source: Source, diagnostics: Diagnostics): { page: Page; needsHighlighter: boolean } => {
     // Before parsing, so included headings, links and text are the page's own (see includes.ts for why).
     const { body, origins } = expandIncludes(source, texts, diagnostics);
     const env: MarkdownEnv = { source, lines: body.split('\n'), origins, headings: [], links: [], diagnostics };
@@ -175,7 +172,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
-    return { page, body, needsHighlighter: env.needsHighlighter === true };
+    return { page, needsHighlighter: env.needsHighlighter === true };
   };
 
   const fresh = (entry: CachedPage | undefined, source: Source): entry is CachedPage =>

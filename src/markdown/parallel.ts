@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { BuildFailed } from '../diagnostics.ts';
 import type { ContentSet, Page, Source } from '../types.ts';
-import { EarlyWorkers, type StartedWorker } from '../worker-thread.ts';
+import { EarlyWorkers, runJob } from '../worker-thread.ts';
 import type { FenceInfo } from './plugins/highlight.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
 import type { FreshPage, Lookup, MarkdownContext, PageWorkers, SharedPages } from './index.ts';
@@ -77,18 +77,17 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
     // The routes of the other sources are all a worker reads of them (links); their text stays here.
     const routes = everySource.map((source) => ({ file: source.file, route: source.route }) as Source);
     const blocks: MarkdownMessage['blocks'] = [];
-    const handed = (message: MarkdownMessage) => blocks.push(...message.blocks);
-    const jobs = started.map((started, k) =>
-      runJob(
-        started,
-        {
-          config: context.config,
-          content: { sources: routes, assets, texts },
-          sources: sources.slice(from + k * per, from + (k + 1) * per),
-        },
-        handed,
-      ),
-    );
+    const jobs = started.map((worker, k) => {
+      const job: MarkdownJob = {
+        config: context.config,
+        content: { sources: routes, assets, texts },
+        sources: sources.slice(from + k * per, from + (k + 1) * per),
+      };
+      return runJob(worker, job, (message: MarkdownMessage) => {
+        blocks.push(...message.blocks);
+        return message.done;
+      });
+    });
     // A worker that fails while this thread renders is reported by done, not as an unhandled rejection.
     const pagesSent = Promise.all(jobs);
     pagesSent.catch(() => {});
@@ -109,25 +108,6 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
       },
     };
   }
-}
-
-/** Sends `job` and resolves with the pages; every message (the last too) goes to `handed` first. */
-function runJob(
-  { worker, failure }: StartedWorker,
-  job: MarkdownJob,
-  handed: (message: MarkdownMessage) => void,
-): Promise<SentPage[]> {
-  return new Promise((resolve, reject) => {
-    worker.ref();
-    worker.on('message', (message: MarkdownMessage) => {
-      handed(message);
-      if (!message.done) return;
-      resolve(message.done);
-      void worker.terminate();
-    });
-    void failure.then(reject);
-    worker.postMessage(job);
-  });
 }
 
 /** A worker's page as this thread's: its source, lookups with this thread's values, the error as thrown. */

@@ -1,9 +1,7 @@
 // The render stage across threads, for large sites: renderToString is most of a big build and runs one page at a
 // time, so the routes are cut into contiguous runs and each extra core renders one in a worker while this thread
 // renders the first. Output order and content are the same as rendering in one thread.
-import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
-import { EarlyWorkers, type StartedWorker, startWorker } from '../worker-thread.ts';
+import { EarlyWorkers, runJob, type StartedWorker, usableCores } from '../worker-thread.ts';
 import type { OutputFile } from '../types.ts';
 import { type RenderContext, type RenderOptions, renderRoutes } from './index.ts';
 import type { RenderDone, RenderJob } from './worker.ts';
@@ -25,11 +23,9 @@ export const PARALLEL_MIN_ROUTES = 2000;
  */
 export const EARLY_MIN_FILES = 800;
 
-/** Threads to render with: the cores the process may use, at most 4 (each holds a copy of the site's routes). */
-export function renderThreads(routes: number, early?: RenderWorkers): number {
-  const cores = Math.min(4, os.availableParallelism());
-  if (early) return Math.min(cores, early.count + 1);
-  return routes < PARALLEL_MIN_ROUTES ? 1 : cores;
+/** Threads to render every route with, by default: one below PARALLEL_MIN_ROUTES, else the cores (usableCores). */
+export function renderThreads(routes: number): number {
+  return routes < PARALLEL_MIN_ROUTES ? 1 : usableCores();
 }
 
 /**
@@ -47,50 +43,44 @@ export function renderInParallel(
   context: RenderContext,
   options: RenderOptions,
   threads: number,
-  early?: RenderWorkers,
 ): Promise<OutputFile[]> {
   const { root, shareSidebars, memo } = options;
-  return startRenderInParallel(context, { root, shareSidebars, keys: memo !== undefined }, threads, early).finish(
-    options,
-  );
+  const workers = new RenderWorkers(threads - 1).take();
+  return startRenderInParallel(context, { root, shareSidebars, keys: memo !== undefined }, workers).finish(options);
 }
 
 /**
- * The render across threads in two parts: the workers get their routes now, and `finish` renders this thread's
+ * The render across threads in two parts: the `workers` get their routes now, and `finish` renders this thread's
  * share and gathers theirs. In between this thread may do other work (the build makes the search index), for which
- * `ownShare` leaves it fewer routes than the workers get.
+ * `ownShare` leaves it fewer routes than each worker gets.
  */
 export function startRenderInParallel(
   context: RenderContext,
   { root, shareSidebars, keys }: { root: string; shareSidebars?: boolean; keys: boolean },
-  threads: number,
-  early?: RenderWorkers,
-  ownShare = 1 / threads,
+  workers: StartedWorker[],
+  ownShare = 1 / (workers.length + 1),
 ): { finish(options: RenderOptions): Promise<OutputFile[]> } {
-  const started = early?.take() ?? [];
   const routes = context.site.routes;
   const own = Math.ceil(routes.length * ownShare);
-  const size = Math.ceil((routes.length - own) / (threads - 1));
-  const slices = [
-    routes.slice(0, own),
-    ...Array.from({ length: threads - 1 }, (_, i) => routes.slice(own + i * size, own + (i + 1) * size)),
-  ];
+  const size = Math.ceil((routes.length - own) / workers.length);
+  const { chrome, assets, generator, lateUrls } = context;
   // Each worker gets only what rendering reads: the config, the sidebars and its own routes.
-  const jobs = slices.slice(1).map((slice, i) => {
+  const jobs = workers.map((worker, i) => {
+    const slice = routes.slice(own + i * size, own + (i + 1) * size);
     const site = {
       config: context.site.config,
       sidebars: context.site.sidebars,
       routes: slice,
     } as RenderContext['site'];
-    const { chrome, assets, generator, lateUrls } = context;
-    return runWorker({ context: { site, chrome, assets, generator, lateUrls }, root, keys, shareSidebars }, started[i]);
+    const job: RenderJob = { context: { site, chrome, assets, generator, lateUrls }, root, keys, shareSidebars };
+    return runJob(worker, job, (done: RenderDone) => done);
   });
   // A worker that fails while this thread is busy elsewhere is reported by finish, not as an unhandled rejection.
   const all = Promise.all(jobs);
   all.catch(() => {});
   return {
     async finish(options) {
-      const mine = await renderRoutes({ ...context, site: { ...context.site, routes: slices[0] } }, options);
+      const mine = await renderRoutes({ ...context, site: { ...context.site, routes: routes.slice(0, own) } }, options);
       const done = await all;
       for (const result of done) {
         options.diagnostics.items.push(...result.diagnostics);
@@ -104,23 +94,4 @@ export function startRenderInParallel(
       return [mine, ...done.map((result) => result.files)].flat();
     },
   };
-}
-
-function runWorker(job: RenderJob, started?: StartedWorker): Promise<RenderDone> {
-  return new Promise((resolve, reject) => {
-    const worker = started?.worker ?? startRenderWorker();
-    // A started worker was unreferenced: while it has a job, the build waits for it.
-    worker.ref();
-    worker.once('message', (done: RenderDone) => {
-      resolve(done);
-      void worker.terminate();
-    });
-    if (started) void started.failure.then(reject);
-    else worker.once('error', reject);
-    worker.postMessage(job);
-  });
-}
-
-function startRenderWorker(): Worker {
-  return startWorker('render-worker', WORKER);
 }
