@@ -46,7 +46,10 @@ test('a sidebar category expands in place without navigating; others stay as the
   assert.not.ok(await sidebar.getByRole('link', { name: 'Set Up Node.js' }).isVisible());
   await website.click();
   assert.is(await website.getAttribute('aria-expanded'), 'true');
-  assert.ok(await sidebar.getByRole('link', { name: 'Set Up Node.js' }).isVisible());
+  // A collapsed category's pages come with the sidebar's data file, which the first opening fetches: wait for them.
+  const nodeLink = sidebar.getByRole('link', { name: 'Set Up Node.js' });
+  await nodeLink.waitFor({ state: 'visible' });
+  assert.ok(await nodeLink.isVisible());
   assert.is(await admin.getAttribute('aria-expanded'), 'true');
   assert.is(page.url(), `${h.base}docs/admin-panel/intro/`);
   await page.close();
