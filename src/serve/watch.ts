@@ -23,8 +23,13 @@ export interface Watch {
   close(): Promise<void>;
 }
 
-/** How long to wait for more changes after one, so a save that touches several files rebuilds once. */
-const DEBOUNCE_MS = 10;
+/**
+ * How long to wait for more changes after one, so a save that touches several files rebuilds once. The events of
+ * such a save come together: ten files written back to back, in place or each renamed over its old self (an atomic
+ * save), reached the watcher within a millisecond of one another. Every millisecond here is one more before the page
+ * reloads; a change that comes later still builds, with the next build.
+ */
+const DEBOUNCE_MS = 3;
 
 /** chokidar's window for dropping repeated 'change' events of one file, plus a margin. */
 const THROTTLE_MS = 60;
