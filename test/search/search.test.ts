@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/shared/search/engine.ts';
 import { groupOf, MAX_POSTINGS } from '../../src/shared/search/format.ts';
 import { searchData } from '../../src/search/data.ts';
-import { indexFiles } from '../../src/search/index-files.ts';
+import { indexFiles, nthSmallest } from '../../src/search/index-files.ts';
 import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
 import type { BuildResult, SearchData } from '../../src/types.ts';
 import { buildFromMap } from '../helpers.ts';
@@ -333,6 +333,24 @@ test('what one query loads is bounded: a word in every section keeps its best po
     loaded.length <= 12 && loaded.length < files.length / 10,
     `${loaded.length} of ${files.length} files: ${loaded}`,
   );
+});
+
+test('the cut of a common word is the weight a sort would put there, whatever the repeats', () => {
+  // A small generator with a fixed seed: arrays with many equal weights (as rounded weights are), sorted, reversed,
+  // all equal, and of one or two values.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const cases: number[][] = [[5], [2, 1], [3, 3, 3, 3], [...Array(50).keys()], [...Array(50).keys()].reverse()];
+  for (let n = 0; n < 200; n++) {
+    const length = 1 + Math.floor(next() * 3000);
+    const distinct = 1 + Math.floor(next() * (n % 2 ? 8 : 5000));
+    cases.push(Array.from({ length }, () => Math.floor(next() * distinct) * 17));
+  }
+  for (const values of cases) {
+    const sorted = [...values].sort((a, b) => a - b);
+    for (const k of new Set([0, values.length - 1, Math.floor(values.length / 2), Math.floor(next() * values.length)]))
+      assert.is(nthSmallest(Float64Array.from(values), k), sorted[k], `k=${k} of ${values.length}`);
+  }
 });
 
 test('a file that fails to load fails the query with its name, and the next query loads it again', async () => {
