@@ -212,8 +212,14 @@ function routeKey(memo: RenderMemo, route: Route, sidebar: SidebarItem[] | undef
   };
   let sidebarHash = sidebar && sidebarHashes.get(sidebar);
   if (sidebar && !sidebarHash) sidebarHashes.set(sidebar, (sidebarHash = sha256(JSON.stringify(sidebar), 'base64url')));
-  const json = JSON.stringify(route, (key, value) =>
-    key === 'html' && typeof value === 'string' ? hashOf(value) : value,
+  // The HTML a route's data carries (a page's body, a doc's footer) goes in by its hash: copies of the two objects
+  // that hold it rather than a replacer, which makes JSON.stringify call back for every value of every route.
+  const data = route.data as { html?: unknown; footer?: { html?: unknown } };
+  const html = typeof data.html === 'string' ? hashOf(data.html) : data.html;
+  const footer =
+    typeof data.footer?.html === 'string' ? { ...data.footer, html: hashOf(data.footer.html) } : data.footer;
+  const json = JSON.stringify(
+    html === data.html && footer === data.footer ? route : { ...route, data: { ...data, html, footer } },
   );
   return sha256(`${json}\n${sidebarHash ?? ''}`, 'base64url');
 }
