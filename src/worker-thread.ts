@@ -77,6 +77,8 @@ export function runJob<Message, Answer>(
       void worker.terminate();
     });
     void failure.then(reject);
+    // A worker that ends without answering (and without an error) must not leave the build waiting for ever.
+    worker.once('exit', (code) => reject(new Error(`the worker stopped (exit code ${code}) before its answer`)));
     worker.postMessage(job);
   });
 }

@@ -64,11 +64,11 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
    * few to share; the workers are closed then.
    */
   share(sources: Source[], context: MarkdownContext, code: CodeHighlighter): SharedPages | undefined {
-    const started = this.take();
-    if (sources.length < MIN_SHARED * (started.length + 1) || started.length === 0) {
-      for (const { worker } of started) void worker.terminate();
+    if (this.count === 0 || sources.length < MIN_SHARED * (this.count + 1)) {
+      this.close();
       return undefined;
     }
+    const started = this.take();
     // A worker renders a little slower than this thread (10,000 docs split evenly: this thread waited 0.4-0.5 s).
     const per = Math.floor((sources.length / (started.length + 1)) * 0.94);
     const count = per * started.length;

@@ -258,11 +258,12 @@ async function loadShiki(themes: HighlightOptions['themes'], ids: Iterable<strin
   // Shiki loads a grammar that embeds others lazily (markdown: 57 of them) again each time one of those others is
   // loaded after it is known: seventeen times for this site's languages, 150 of 300 ms. Such grammars come last.
   const sorted = [...ids].sort();
-  const embedding = new Set<string>();
-  for (const id of sorted) {
-    const grammars = (await bundledLanguages[id as keyof typeof bundledLanguages]()).default;
-    if (grammars.some((grammar) => grammar.name === id && grammar.embeddedLangsLazy?.length)) embedding.add(id);
-  }
+  const modules = await Promise.all(sorted.map((id) => bundledLanguages[id as keyof typeof bundledLanguages]()));
+  const embedding = new Set(
+    sorted.filter((id, i) =>
+      modules[i].default.some((grammar) => grammar.name === id && grammar.embeddedLangsLazy?.length),
+    ),
+  );
   const shiki = (await createHighlighter({
     themes: [themes.light, themes.dark],
     langs: sorted.filter((id) => !embedding.has(id)),
