@@ -70,10 +70,10 @@ export async function compileConfig(
   };
 }
 
-/** Whether every file still has the text it had. */
+/** Whether every file still has the text it had; a file that cannot be read has changed. */
 async function unchanged(inputs: Kept['inputs']): Promise<boolean> {
   const now = await hashes(inputs.map(([file]) => file));
-  return now.every(([, hash], i) => hash === inputs[i][1]);
+  return now.every(([, hash], i) => hash !== '' && hash === inputs[i][1]);
 }
 
 async function hashes(files: string[]): Promise<Kept['inputs']> {
@@ -94,6 +94,7 @@ async function hashes(files: string[]): Promise<Kept['inputs']> {
 /** Bundles the config; a syntax error is a diagnostic at its file and line, with a frame for the config's own. */
 async function compile(configFile: string, shown: string, source: string): Promise<{ code: string; inputs: string[] }> {
   const { build } = await import('esbuild');
+  const root = path.dirname(configFile);
   try {
     const result = await build({
       entryPoints: [configFile],
@@ -105,11 +106,14 @@ async function compile(configFile: string, shown: string, source: string): Promi
       plugins: [egdocsModule],
       logLevel: 'silent',
       metafile: true,
+      // The metafile names inputs relative to this folder. Left to esbuild, it is the folder its service started
+      // in, which need not be the process's working folder by now (a server or a test that changes folders).
+      absWorkingDir: root,
     });
-    // Paths relative to the working folder; the `egdocs` module has a namespace of its own (`egdocs:egdocs`).
+    // The `egdocs` module has a namespace of its own (`egdocs:egdocs`).
     const inputs = Object.keys(result.metafile.inputs)
       .filter((input) => !input.startsWith('egdocs:'))
-      .map((input) => path.resolve(input));
+      .map((input) => path.resolve(root, input));
     return { code: result.outputFiles[0].text, inputs };
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
@@ -117,7 +121,7 @@ async function compile(configFile: string, shown: string, source: string): Promi
     if (!first) fail('config', `cannot read the config: ${(error as Error).message}`, { file: shown });
     const at = first.location;
     // An error in a file the config imports is shown at that file; the config's own lines get a frame.
-    const inConfig = at && path.resolve(at.file) === configFile;
+    const inConfig = at && path.resolve(root, at.file) === configFile;
     const line = at?.line;
     const column = (at?.column ?? 0) + 1;
     throw new BuildFailed([

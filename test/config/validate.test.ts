@@ -216,4 +216,23 @@ test('a compiled config is kept by a build and used until the config or a file i
   }
 });
 
+test('a kept config is checked against its files whatever the working folder was when it was compiled', async () => {
+  const project = await tempProject({ 'site.config.ts': "export default { title: 'First', url: 'https://t.dev' };\n" });
+  const configFile = path.join(project.dir, 'site.config.ts');
+  const cwd = process.cwd();
+  try {
+    // esbuild starts in this folder; the config is then compiled from another one, as a server or the CLI run in a
+    // test process may do.
+    await loadConfig({ configFile });
+    await project.write('deep/er/folder/.keep', '');
+    process.chdir(path.join(project.dir, 'deep/er/folder'));
+    await keepCompiledConfig(await loadConfig({ configFile }));
+    await project.write('site.config.ts', "export default { title: 'Second', url: 'https://t.dev' };\n");
+    assert.is((await loadConfig({ configFile })).title, 'Second');
+  } finally {
+    process.chdir(cwd);
+    await project.remove();
+  }
+});
+
 test.run();
