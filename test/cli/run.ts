@@ -2,6 +2,9 @@
 // CLI's main() inside the test process (a build costs a tenth of a fresh node process); `egdocsProcess` starts
 // `node bin/egdocs.js` for what only a real process shows (signals, another user's permissions, the compiled dist/).
 import { execFile } from 'node:child_process';
+import { rmSync, statSync } from 'node:fs';
+import { chmod, mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/index.ts';
 import { ROOT } from '../helpers.ts';
@@ -88,8 +91,45 @@ export function run(
 }
 
 /** Runs `node bin/egdocs.js ...args` in `cwd` as a process of its own (as another user, given `uid` and `gid`). */
-export function egdocsProcess(cwd: string, args: string[], options: { uid?: number; gid?: number } = {}): Promise<Ran> {
-  return run('node', [BIN, ...args], { cwd, ...options });
+export async function egdocsProcess(
+  cwd: string,
+  args: string[],
+  options: { uid?: number; gid?: number } = {},
+): Promise<Ran> {
+  const bin = options.uid === undefined ? BIN : path.join(await packageForOthers(), 'bin/egdocs.js');
+  return run('node', [bin, ...args], { cwd, ...options });
+}
+
+let forOthers: Promise<string> | undefined;
+
+/**
+ * This package where another user can run it: the checkout itself, unless a folder above it is closed to others (a
+ * clone in a private temporary folder, as `mktemp -d` makes). Then a copy of it made of hard links (no bytes copied)
+ * goes into a temporary folder they can enter, and is removed when the tests end.
+ */
+function packageForOthers(): Promise<string> {
+  forOthers ??= (async () => {
+    if (enterableByOthers(ROOT)) return ROOT;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-package-'));
+    await chmod(dir, 0o755);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const entries = (await readdir(ROOT)).filter((name) => name !== '.git').map((name) => path.join(ROOT, name));
+    // Hard links need one file system; across two, the files are copied.
+    if ((await run('cp', ['-al', ...entries, dir])).code !== 0) {
+      const copied = await run('cp', ['-a', ...entries, dir]);
+      if (copied.code !== 0) throw new Error(`cannot copy the package for another user: ${copied.stderr}`);
+    }
+    return dir;
+  })();
+  return forOthers;
+}
+
+/** Whether every folder from `dir` up to / lets others through (its execute bit for others). */
+function enterableByOthers(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return false;
+    if (path.dirname(at) === at) return true;
+  }
 }
 
 /** Tests run as root in CI, and root writes everything: permissions are tried as the user nobody. */
