@@ -2,9 +2,10 @@
 // site (cold: a fresh process each time). Writes bench/RESULTS.md with the machine's details.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setAside } from './aside.ts';
 import { hugoNote, hugoVersion, measureHugo, writeHugoProject, type HugoMeasure } from './hugo.ts';
 import { lighthouseSection, measureLighthouse } from './lighthouse.ts';
 import { downloadSection, measureDownloads, measureServe, serveSection } from './serve.ts';
@@ -86,11 +87,11 @@ ${rows.map(([command, ms]) => `| ${command} | ${Math.round(ms)} ms |`).join('\n'
 /** The disk's floor: a plain copy of the same output folder to a new folder beside it, timed as the builds are. */
 function copyOutput(dir: string): number {
   const copy = path.join(dir, '.bench-copy');
-  rmSync(copy, { recursive: true, force: true });
+  setAside(copy);
   const start = performance.now();
   const run = spawnSync('cp', ['-r', path.join(dir, 'build'), copy]);
   const ms = performance.now() - start;
-  rmSync(copy, { recursive: true, force: true });
+  setAside(copy);
   if (run.status !== 0) throw new Error(`cp failed: ${run.stderr}`);
   return ms;
 }
@@ -140,7 +141,7 @@ async function coldAndWarm(
 ): Promise<void> {
   const cold: Measure[] = [];
   for (let i = 0; i < Math.max(1, Math.min(warmRuns, 3)); i++) {
-    await rm(path.join(dir, 'node_modules/.cache/egdocs'), { recursive: true, force: true });
+    setAside(path.join(dir, 'node_modules/.cache/egdocs'));
     cold.push(measure(dir));
   }
   const copies = cold.map(() => copyOutput(dir));
@@ -200,7 +201,7 @@ for (const size of sizes) {
     }
     await coldAndWarm(`synthetic ${size} pages`, dir, repeat, path.join(dir, 'content/docs/s0/p1.md'), hugoRuns);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    setAside(dir);
   }
 }
 
@@ -264,7 +265,9 @@ and, finding the last build's key and its output folder as that build left it, r
 (\`src/build-record.ts\`). *Warm, every step run* is the same without that record: each step runs on its stores.
 *One doc edited* changes one doc's text before each build, as a writer rebuilds. *Plain copy* is \`cp -r\` of the same output folder to a new
 folder beside it: the disk's floor for writing these files from nothing. The steps are the \`--timings\` line of the
-first run (config and write included).
+first run (config and write included). Folders the benchmark is done with (stores, outputs, copies, Hugo's \`public/\`)
+are moved aside and deleted only when it ends: on this disk (ext4 without a journal) files created within minutes of
+a large deletion are several times slower to create (\`bench/aside.ts\`).
 
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
 

@@ -6,7 +6,8 @@
 // sitemap and RSS.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { setAside } from './aside.ts';
 import path from 'node:path';
 
 export interface HugoMeasure {
@@ -47,7 +48,8 @@ export async function writeHugoProject(siteDir: string, hugoDir: string): Promis
 
 /** One cold build (no public/ or resources/ left from a previous run), timed from spawn to exit. */
 export async function measureHugo(hugoDir: string): Promise<HugoMeasure> {
-  for (const dir of ['public', 'resources']) await rm(path.join(hugoDir, dir), { recursive: true, force: true });
+  // Set aside rather than deleted, as egdocs' outputs are (aside.ts): deleting them slows the files created next.
+  for (const dir of ['public', 'resources']) setAside(path.join(hugoDir, dir));
   // GNU time costs one fork and gives peak RSS for free; without it, Hugo runs alone and memory is not reported.
   const timed = existsSync('/usr/bin/time');
   const [command, args] = timed ? ['/usr/bin/time', ['-v', 'hugo', '--quiet']] : ['hugo', ['--quiet']];
