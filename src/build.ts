@@ -65,6 +65,11 @@ export interface BuildOptions {
   bundle?: Promise<Bundle>;
   /** False renders every page's sidebar in full (render/sidebar-share.ts): tests compare the two. */
   shareSidebars?: boolean;
+  /**
+   * The folder the files will be written to (FsWriter.ahead), asked for when render workers start: they write their
+   * routes' files there as they go, and `files` holds those as kept files (write-ahead.ts). Undefined: no such folder.
+   */
+  writeAhead?: () => Promise<string | undefined>;
 }
 
 /**
@@ -113,6 +118,7 @@ export async function buildSiteFiles({
   checkSearch,
   bundle: bundled,
   shareSidebars,
+  writeAhead,
 }: BuildOptions): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
@@ -297,7 +303,8 @@ export async function buildSiteFiles({
     // see the render step.
     if (early && !templates) {
       const workers = early.take();
-      const options = { root, shareSidebars, keys: renderStore !== undefined };
+      const writeTo = await writeAhead?.();
+      const options = { root, shareSidebars, keys: renderStore !== undefined, writeTo };
       ahead = startRenderInParallel(context, options, workers, 0.75 / (workers.length + 1));
     }
     early?.close();
@@ -318,7 +325,7 @@ export async function buildSiteFiles({
     const written = ahead
       ? await ahead.finish(options)
       : threads > 1
-        ? await renderInParallel(context, options, threads)
+        ? await renderInParallel(context, options, threads, await writeAhead?.())
         : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
     if (renderStore && memo) await writeRenderMemo(renderStore, config, memo, { before, late, written });

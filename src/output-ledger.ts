@@ -94,6 +94,11 @@ export function keptFile(file: string, from: string, entry: LedgerEntry): Output
 
 const keptEntries = new WeakMap<OutputFile, LedgerEntry>();
 
+/** The ledger entry a kept file was made from. */
+export function keptEntry(file: OutputFile): LedgerEntry | undefined {
+  return keptEntries.get(file);
+}
+
 /** Whether a kept file's source is still as the ledger recorded it (by `stat`), so that it may be linked unread. */
 export function keptIntact(file: OutputFile): boolean {
   const entry = keptEntries.get(file);

@@ -48,8 +48,9 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/markdown/'],
     ['src/content/'],
     ['src/config/'],
-    // What any stage may use: what a build wrote and keeps for the next, egdocs' version, the hash of names and keys,
-    // starting a worker thread.
+    // What any stage may use: what a build wrote and keeps for the next, writing files ahead of the write step,
+    // egdocs' version, the hash of names and keys, starting a worker thread.
+    ['src/write-ahead.ts'],
     ['src/output-ledger.ts', 'src/worker-thread.ts'],
     ['src/build-store.ts'],
     ['src/version.ts', 'src/hash.ts'],

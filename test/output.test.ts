@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { describeFsError } from '../src/cli/report.ts';
 import { MARKER_FILE, markerFile, readBuildMarker } from '../src/output/marker.ts';
+import { AheadWriter, writtenAhead } from '../src/write-ahead.ts';
 import { FsWriter, sweepStale, WriteAborted } from '../src/output/writer.ts';
 import { keptFile, ledgerFiles, readLedger } from '../src/output-ledger.ts';
 import type { OutputFile } from '../src/types.ts';
@@ -207,6 +208,76 @@ test('a failed write from the spare leaves the output as it was and no working f
   assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
   await writer().write([{ path: 'index.html', contents: 'three' }]);
   assert.equal(await tree(out), { 'index.html': 'three' });
+});
+
+test('files written ahead into the folder the write swaps in are kept as they are, beside the ones written then', async () => {
+  const out = path.join(dir, 'build');
+  const spare = path.join(dir, 'cache/output');
+  await new FsWriter(out).write([{ path: 'index.html', contents: 'previous' }]);
+  const writer = new FsWriter(out, spare);
+  const folder = (await writer.ahead())!;
+  assert.is(path.dirname(folder), dir, 'a folder beside the output');
+  assert.is(await writer.ahead(), folder, 'asked again, the same folder');
+  assert.is(
+    await readFile(path.join(out, 'index.html'), 'utf8'),
+    'previous',
+    'the output is left alone until the write',
+  );
+  const ahead = new AheadWriter(folder).write([
+    { path: 'docs/a/index.html', contents: 'page a' },
+    { path: 'docs/a/page-data.json', contents: '{"a":1}' },
+  ]);
+  const made = await stat(path.join(folder, 'docs/a/index.html'));
+  await writer.write([
+    { path: 'index.html', contents: 'home' },
+    ...writtenAhead(folder, ahead),
+    { path: 'docs/b/index.html', contents: 'page b' },
+  ]);
+  assert.equal(await tree(out), {
+    'index.html': 'home',
+    'docs/a/index.html': 'page a',
+    'docs/a/page-data.json': '{"a":1}',
+    'docs/b/index.html': 'page b',
+  });
+  const kept = await stat(path.join(out, 'docs/a/index.html'));
+  assert.equal([kept.ino, kept.mtimeMs], [made.ino, made.mtimeMs], 'the file written ahead, not a copy');
+  assert.equal([...(await readLedger(ledgerFiles(spare).live, out))!.keys()].sort(), [
+    'docs/a/index.html',
+    'docs/a/page-data.json',
+    'docs/b/index.html',
+    'index.html',
+  ]);
+  assert.equal((await readdir(dir)).sort(), ['build', 'cache']);
+  // With the output replaced kept as the spare, the next write starts from it instead: nothing is written ahead.
+  assert.is(await new FsWriter(out, spare).ahead(), undefined);
+});
+
+test('a build that stops after writing ahead leaves the output as it was: discard and abort remove the folder', async () => {
+  const out = path.join(dir, 'build');
+  await new FsWriter(out).write([{ path: 'index.html', contents: 'previous' }]);
+  for (const stop of ['discard', 'abort'] as const) {
+    const writer = new FsWriter(out);
+    const folder = (await writer.ahead())!;
+    const late = new AheadWriter(folder);
+    late.write([{ path: 'docs/a/index.html', contents: 'page a' }]);
+    if (stop === 'abort') assert.is(await writer.abort(), false, 'the new output was not put in place');
+    else await writer.discard();
+    assert.equal(await readdir(dir), ['build'], stop);
+    assert.equal(await tree(out), { 'index.html': 'previous' }, stop);
+    // A worker still writing then fails, and does not make the folder again.
+    assert.throws(() => late.write([{ path: 'docs/b/index.html', contents: 'page b' }]), /ENOENT/);
+    assert.equal(await readdir(dir), ['build'], stop);
+  }
+});
+
+test('a path outside the folder is refused when written ahead too', async () => {
+  const folder = path.join(dir, 'ahead');
+  await mkdir(folder);
+  assert.throws(
+    () => new AheadWriter(folder).write([{ path: '../escape.html', contents: 'x' }]),
+    /refusing to write \.\.\/escape\.html outside the output folder/,
+  );
+  assert.equal(await readdir(dir), ['ahead']);
 });
 
 test('a build killed between the two renames of its swap gets the previous output back at the next sweep', async () => {

@@ -5,7 +5,7 @@ import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
-import { FsWriter, sweepStale, WriteAborted } from '../output/writer.ts';
+import { FsWriter, sweepStale } from '../output/writer.ts';
 import type { Config } from '../types.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
 
@@ -73,7 +73,7 @@ export async function runBuild(options: {
     }
     // The pipeline's code loads only now: a build that has nothing to do does not spend 0.1 s loading it.
     const { buildSiteFiles } = await import('../build.ts');
-    const result = await buildSiteFiles({ config, read });
+    const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead() });
     await forgetRun(config, 'build');
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
     const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)]));
@@ -88,8 +88,11 @@ export async function runBuild(options: {
     }
     return 0;
   } catch (error) {
-    // Stopped by a signal: the handler reports it and exits; the write's "aborted" error is not news.
-    if (stopped !== undefined && error instanceof WriteAborted) return stopped;
+    // Stopped by a signal: the handler reports it and exits. What failed because of the stop (the write's "aborted",
+    // a file written ahead into the folder the handler removed) is not news.
+    if (stopped !== undefined) return stopped;
+    // Files a failed build wrote ahead go with their folder; the output folder is as it was.
+    await writer?.discard();
     printFailure(error);
     return 1;
   } finally {

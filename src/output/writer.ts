@@ -1,10 +1,12 @@
 // The disk sits behind a Writer: `build` writes through FsWriter (into a temporary folder that is swapped in
 // whole), while tests and `serve` keep the files in memory.
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { dropLedger, type Ledger, ledgerFiles, readLedger, writeLedger } from '../output-ledger.ts';
+import { dropLedger, keptEntry, type Ledger, ledgerFiles, readLedger, writeLedger } from '../output-ledger.ts';
 import type { OutputFile } from '../types.ts';
 import { reuseFolder } from './reuse.ts';
+import { assertInside } from '../write-ahead.ts';
 
 export interface Writer {
   write(files: OutputFile[]): Promise<void>;
@@ -37,6 +39,8 @@ export class FsWriter implements Writer {
   /** Set once the new folder is in place: from then on the write is done, whatever happens. */
   private swapped = false;
   private running: Promise<void> | undefined;
+  /** The temporary folder `ahead` made, which files were written into before the write. */
+  private prepared: string | undefined;
 
   /**
    * `spare`: where the output this write replaces is kept, for the next write to start from (output/reuse.ts); the
@@ -61,12 +65,39 @@ export class FsWriter implements Writer {
   }
 
   /**
+   * The folder this write will swap in, made now so that files can be written into it before the write (a render
+   * worker's pages: write-ahead.ts); the write then leaves in place each file given to it as written there. Undefined
+   * when there is a spare to start from instead (an earlier build's output: writing only what differs from it costs
+   * less), or after an abort. A build that fails or stops before writing removes the folder (`discard`, `abort`).
+   */
+  async ahead(): Promise<string | undefined> {
+    if (this.aborted || this.running) return undefined;
+    if (this.prepared) return this.prepared;
+    if (this.spare !== undefined && existsSync(this.spare)) return undefined;
+    const { temp } = this.siblings(process.pid);
+    await rm(temp, { recursive: true, force: true });
+    await mkdir(temp, { recursive: true });
+    return (this.prepared = temp);
+  }
+
+  /** Removes the folder `ahead` made, for a build that will not write: the output folder stays as it was. */
+  async discard(): Promise<void> {
+    if (!this.prepared || this.running) return;
+    const folder = this.prepared;
+    this.prepared = undefined;
+    // A render worker may still be writing into it (it never makes the folder again, write-ahead.ts): the removal
+    // is tried again while files appear. What cannot go is swept by the next build (sweepStale).
+    await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 }).catch(() => {});
+  }
+
+  /**
    * Stops a write in progress (or any to come) and resolves once the disk is settled: true when the new output had
    * already been swapped in (an abort during the swap waits for it), false when the output folder is as it was.
    */
   async abort(): Promise<boolean> {
     this.aborted = true;
     await this.running?.catch(() => {});
+    await this.discard();
     return this.swapped;
   }
 
@@ -76,8 +107,9 @@ export class FsWriter implements Writer {
     let written: Awaited<ReturnType<typeof reuseFolder>> = { ledger: new Map(), linked: new Set() };
     files.forEach(assertInside);
     await sweepStale(this.outDir);
+    const prepared = this.prepared === temp;
     try {
-      await rm(temp, { recursive: true, force: true });
+      if (!prepared) await rm(temp, { recursive: true, force: true });
       if (this.aborted) throw new WriteAborted();
       // Bounded batches: thousands of simultaneous writes exhaust file descriptors on small machines. Between two
       // batches is where an abort takes effect: no write is left running into a folder being removed.
@@ -90,13 +122,19 @@ export class FsWriter implements Writer {
       // Claiming the spare is a rename, so two builds at once never share it; a missing one starts from empty. Its
       // ledger (output-ledger.ts) is trusted only if it describes this very folder.
       const claimed =
+        !prepared &&
         this.spare !== undefined &&
         (await rename(this.spare, temp).then(
           () => true,
           () => false,
         ));
-      if (!claimed) await mkdir(temp, { recursive: true });
-      const known = claimed && ledgers ? await readLedger(ledgers.spare, temp) : undefined;
+      if (!claimed && !prepared) await mkdir(temp, { recursive: true });
+      // Files written ahead into the prepared folder are known as the ledger of a spare would know them.
+      const known = prepared
+        ? aheadLedger(files, temp)
+        : claimed && ledgers
+          ? await readLedger(ledgers.spare, temp)
+          : undefined;
       written = await reuseFolder(temp, files, inBatches, known);
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
@@ -105,6 +143,8 @@ export class FsWriter implements Writer {
       // Whatever failed, no half-written folder is left behind.
       await rm(temp, { recursive: true, force: true });
       throw asOutputPath(error, [temp, old], this.outDir);
+    } finally {
+      this.prepared = undefined;
     }
     this.swapped = true;
     const spared = this.spare !== undefined && (await keepAsSpare(old, this.spare));
@@ -129,6 +169,16 @@ export class FsWriter implements Writer {
       throw error;
     }
   }
+}
+
+/** The ledger entries of the files written ahead into `folder` (write-ahead.ts): kept files that are already there. */
+function aheadLedger(files: OutputFile[], folder: string): Ledger {
+  const ledger: Ledger = new Map();
+  for (const file of files) {
+    const entry = keptEntry(file);
+    if (entry && file.kept!.from === path.join(folder, file.path)) ledger.set(path.posix.normalize(file.path), entry);
+  }
+  return ledger;
 }
 
 /**
@@ -194,13 +244,6 @@ function asOutputPath(error: unknown, workFolders: string[], outDir: string): un
   if (typeof failure?.path === 'string') failure.path = mapped(failure.path);
   if (typeof failure?.dest === 'string') failure.dest = mapped(failure.dest);
   return error;
-}
-
-/** Refuses to write outside the output folder (a route or asset path with '..'). */
-export function assertInside(file: OutputFile): void {
-  const normal = path.posix.normalize(file.path);
-  if (normal.startsWith('..') || path.posix.isAbsolute(normal))
-    throw new Error(`refusing to write ${file.path} outside the output folder`);
 }
 
 /**

@@ -36,6 +36,11 @@ export interface RenderOptions {
   diagnostics: Diagnostics;
   /** The project root, for naming template files in errors. */
   root: string;
+  /**
+   * Takes each route's files as soon as they are rendered, and gives what the build keeps of them instead: a render
+   * worker writes them ahead (write-ahead.ts) rather than hold every page until the write step.
+   */
+  emit?: (files: OutputFile[]) => OutputFile[];
 }
 
 /**
@@ -59,14 +64,15 @@ export function pageChrome(
  */
 export async function renderRoutes(
   context: RenderContext,
-  { memo, diagnostics, root, shareSidebars = true }: RenderOptions,
+  { memo, diagnostics, root, shareSidebars = true, emit }: RenderOptions,
 ): Promise<OutputFile[]> {
   if (memo) prepareMemo(memo, context);
   const share = shareSidebars ? new SidebarShare() : undefined;
   const failures = new Map<string, { at?: Location; message: string; paths: string[] }>();
   const render = (route: Route, renderApp?: RenderApp): OutputFile[] | undefined => {
+    let files: OutputFile[] | undefined;
     try {
-      return renderRoute(context, route, memo, renderApp);
+      files = renderRoute(context, route, memo, renderApp);
     } catch (error) {
       const at = throwingTemplate(error, root) ?? (route.file ? { file: route.file } : undefined);
       const message = (error as Error).message;
@@ -75,6 +81,12 @@ export async function renderRoutes(
       failure.paths.push(route.path);
       return [];
     }
+    // Outside the try: a failed write is not a template's failure, and stops the render.
+    if (!files || !emit) return files;
+    const kept = emit(files);
+    const remembered = memo?.routes.get(route.outFile);
+    if (remembered) remembered.files = kept;
+    return kept;
   };
   // With a memo that holds routes, React loads only if some route is not in it: a first pass takes what it has.
   let react = memo && memo.routes.size > 0 ? undefined : await import('./react.ts');

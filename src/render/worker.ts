@@ -2,19 +2,25 @@
 // their files and whatever went wrong. Its own module graph: React, the templates and the render stage load here.
 import { parentPort } from 'node:worker_threads';
 import { Diagnostics } from '../diagnostics.ts';
+import { AheadWriter, type WrittenAhead } from '../write-ahead.ts';
 import type { OutputFile } from '../types.ts';
 import { type RenderContext, type RenderMemo, renderRoutes } from './index.ts';
 
 export interface RenderJob {
   context: RenderContext;
   root: string;
+  /** The folder the write step will swap in: the files are written there as they are rendered (write-ahead.ts). */
+  writeTo?: string;
   /** Send back each route's memo key, for the main thread's render memo (render/store.ts). */
   keys?: boolean;
   shareSidebars?: boolean;
 }
 
 export interface RenderDone {
+  /** The files rendered, in order; none when they were written ahead. */
   files: OutputFile[];
+  /** The files written ahead into `writeTo`, in order. */
+  written?: WrittenAhead[];
   diagnostics: Diagnostics['items'];
   /** Each route's key and the paths of its files, when asked. */
   keys?: [outFile: string, key: string, paths: string[]][];
@@ -24,10 +30,20 @@ export interface RenderDone {
 // the time its routes come.
 void import('./react.ts');
 
-parentPort!.on('message', async ({ context, root, keys, shareSidebars }: RenderJob) => {
+parentPort!.on('message', async ({ context, root, keys, shareSidebars, writeTo }: RenderJob) => {
   const diagnostics = new Diagnostics();
   const memo: RenderMemo | undefined = keys ? { routes: new Map(), rendered: 0 } : undefined;
-  const files = await renderRoutes(context, { diagnostics, root, memo, shareSidebars });
+  const ahead = writeTo === undefined ? undefined : new AheadWriter(writeTo);
+  const written: WrittenAhead[] = [];
+  // Each route's files are written as soon as they are rendered, and only their paths are kept (for the memo keys).
+  const emit =
+    ahead &&
+    ((files: OutputFile[]) => {
+      written.push(...ahead.write(files));
+      return files.map((file) => ({ path: file.path, contents: '' }));
+    });
+  const rendered = await renderRoutes(context, { diagnostics, root, memo, shareSidebars, emit });
+  const files = ahead ? [] : rendered;
   // The pages' bytes move to the main thread instead of being copied.
   const transfer = files.flatMap((file) =>
     typeof file.contents === 'string' ? [] : [file.contents.buffer as ArrayBuffer],
@@ -40,7 +56,6 @@ parentPort!.on('message', async ({ context, root, keys, shareSidebars }: RenderJ
       key,
       (files as OutputFile[]).map((file) => file.path),
     ]);
-  parentPort!.postMessage({ files, diagnostics: diagnostics.items, keys: routeKeys } satisfies RenderDone, [
-    ...new Set(transfer),
-  ]);
+  const done: RenderDone = { files, written: ahead && written, diagnostics: diagnostics.items, keys: routeKeys };
+  parentPort!.postMessage(done, [...new Set(transfer)]);
 });

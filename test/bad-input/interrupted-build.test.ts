@@ -3,10 +3,11 @@
 // one line naming the path and what to do, never a stack trace.
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EARLY_MIN_FILES } from '../../src/render/parallel.ts';
 import { MINI_CONFIG, ROOT } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
 import { AS_NOBODY, egdocs, egdocsProcess, run } from '../cli/run.ts';
@@ -69,6 +70,32 @@ test('Ctrl+C or SIGTERM while writing exits 130 or 143 with one line, no tempora
     assert.equal(await workFolders(p.dir), [], signal);
     assert.equal(await snapshot(path.join(p.dir, 'build')), before, signal);
   }
+});
+
+test('Ctrl+C while render workers write pages ahead removes their folder too: the previous output as it was', async () => {
+  // A site large enough that a build with nothing kept starts render workers, which write as they render.
+  for (let i = 0; i < EARLY_MIN_FILES; i++)
+    await p.write(`content/docs/many/page-${i}.md`, `# Page ${i}\n\nText of page ${i}.\n`);
+  // The compiled CLI in a process of its own, as buildAndStop runs it: workers started from the sources need tsx,
+  // which a process working in the project's folder cannot find.
+  const first = await egdocsProcess(p.dir, ['build']);
+  assert.is(
+    first.code,
+    0,
+    first.stderr
+      .split('\n')
+      .filter((line) => !line.startsWith('warn'))
+      .join('\n'),
+  );
+  const before = await snapshot(path.join(p.dir, 'build'));
+  // Nothing kept (as after a fresh clone), so the next build writes ahead into its temporary folder.
+  await rm(path.join(p.dir, 'node_modules/.cache'), { recursive: true, force: true });
+  await p.write('content/docs/setup.md', '# Setup\n\nChanged.\n');
+  const stopped = await buildAndStop(p.dir, 'SIGINT');
+  assert.is(stopped.code, 130, stopped.stderr);
+  assert.is(stopped.stderr.trim(), 'Interrupted: nothing was written; the previous output is as it was');
+  assert.equal(await workFolders(p.dir), []);
+  assert.equal(await snapshot(path.join(p.dir, 'build')), before);
 });
 
 test('folders left by a killed build are swept by the next one, even one that fails; a running build keeps its own', async () => {

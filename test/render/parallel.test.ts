@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { validateConfig } from '../../src/config/validate.ts';
 import { FsWriter } from '../../src/output/writer.ts';
@@ -31,7 +32,7 @@ test('three threads write the same files in the same order as one', async () => 
   assert.equal(three.diagnostics, one.diagnostics);
 });
 
-test('routes rendered by workers are kept for the next build, which reads them back in one thread', async () => {
+test('workers write their routes ahead into the folder the writer swaps in: the output one thread writes, kept for the next build', async () => {
   const project = await tempProject(
     Object.fromEntries(Object.entries(docs).map(([rel, text]) => [`content/${rel}`, text])),
   );
@@ -40,22 +41,47 @@ test('routes rendered by workers are kept for the next build, which reads them b
       { title: 'Test Docs', url: 'https://example.com', docs: config.docs },
       path.join(project.dir, 'site.config.ts'),
     );
-    const build = async () => {
-      const result = await buildSiteFiles({ config: diskConfig, threads: 3 });
-      await new FsWriter(diskConfig.paths.outDir).write(result.files);
-      return result;
+    const { outDir } = diskConfig.paths;
+    const build = async (threads: number) => {
+      const writer = new FsWriter(outDir);
+      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
+      await writer.write(result.files);
+      return { result, tree: await tree(outDir) };
     };
-    const cold = await build();
-    assert.ok(cold.rendered.routes >= 30, `rendered ${cold.rendered.routes}`);
-    const warm = await build();
-    assert.is(warm.rendered.routes, 0, "every route, the workers' too, comes from the memo");
-    assert.equal(
-      warm.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]),
-      cold.files.map((f) => [f.path, Buffer.from(f.contents).toString('base64')]),
+    // One thread, nothing kept: no workers, nothing written ahead.
+    const one = await build(1);
+    assert.not.ok(
+      one.result.files.some((file) => file.kept),
+      'one thread writes everything in the write step',
     );
+    await rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true });
+    const cold = await build(3);
+    assert.ok(cold.result.rendered.routes >= 30, `rendered ${cold.result.rendered.routes}`);
+    const ahead = cold.result.files.filter((file) => file.kept).map((file) => file.path);
+    assert.ok(ahead.length >= 60, `${ahead.length} files written ahead`);
+    assert.ok(ahead.includes('docs/section-2/page-29/index.html'), "the last route, a worker's, among them");
+    assert.equal(cold.tree, one.tree, 'the same files, byte for byte');
+    assert.equal(
+      (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.build')),
+      [],
+      'no working folder left',
+    );
+    const warm = await build(3);
+    assert.is(warm.result.rendered.routes, 0, "every route, the workers' too, comes from the memo");
+    assert.equal(warm.tree, one.tree);
   } finally {
     await project.remove();
   }
 });
+
+/** Every file under `root` by its path relative to it, with its bytes in base64. */
+async function tree(root: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const name of (await readdir(root, { recursive: true })).sort()) {
+    const full = path.join(root, name);
+    if ((await stat(full)).isFile()) files[name] = (await readFile(full)).toString('base64');
+  }
+  return files;
+}
 
 test.run();
