@@ -7,6 +7,7 @@ import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
 import type { Config } from '../types.ts';
+import { growHeapSlowly, SLOW_HEAP_MIN_FILES } from './heap.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function runBuild(options: {
   timings?: boolean;
 }): Promise<number> {
   const start = performance.now();
+  growHeapSlowly(true);
   const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
     const at = performance.now();
     return [await run(), performance.now() - at];
@@ -73,6 +75,11 @@ export async function runBuild(options: {
     }
     // The pipeline's code loads only now: a build that has nothing to do does not spend 0.1 s loading it.
     const { buildSiteFiles } = await import('../build.ts');
+    // A read that failed is the build's to report, as its read step's failure.
+    await read.then(
+      (files) => growHeapSlowly(files.texts.size >= SLOW_HEAP_MIN_FILES),
+      () => {},
+    );
     const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead() });
     await forgetRun(config, 'build');
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
