@@ -37,8 +37,8 @@ export interface RenderOptions {
   /** The project root, for naming template files in errors. */
   root: string;
   /**
-   * Takes each route's files as soon as they are rendered, and gives what the build keeps of them instead: a render
-   * worker writes them ahead (write-ahead.ts) rather than hold every page until the write step.
+   * Takes each route's files as soon as they are rendered, and gives what the build keeps of them instead: a thread
+   * rendering a share of a large build writes them ahead (write-ahead.ts) rather than hold them until the write step.
    */
   emit?: (files: OutputFile[]) => OutputFile[];
 }

@@ -40,8 +40,8 @@ export class RenderWorkers extends EarlyWorkers {
 }
 
 /**
- * Renders every route, using `threads` threads (this one included); templates must be the compiled-in ones. The
- * workers write their files into `writeTo` when given (write-ahead.ts).
+ * Renders every route, using `threads` threads (this one included); templates must be the compiled-in ones. Each
+ * thread writes its routes' files into `writeTo` when given (write-ahead.ts).
  */
 export function renderInParallel(
   context: RenderContext,
