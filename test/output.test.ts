@@ -270,6 +270,15 @@ test('a build that stops after writing ahead leaves the output as it was: discar
   }
 });
 
+test('a stop while the folder to write ahead into is being made leaves no folder either', async () => {
+  const out = path.join(dir, 'build');
+  const writer = new FsWriter(out);
+  const asked = writer.ahead();
+  assert.is(await writer.abort(), false);
+  assert.is(await asked, undefined, 'no folder to write into');
+  assert.equal(await readdir(dir), []);
+});
+
 test('a path outside the folder is refused when written ahead too', async () => {
   const folder = path.join(dir, 'ahead');
   await mkdir(folder);

@@ -41,6 +41,7 @@ export class FsWriter implements Writer {
   private running: Promise<void> | undefined;
   /** The temporary folder `ahead` made, which files were written into before the write. */
   private prepared: string | undefined;
+  private preparing: Promise<string | undefined> | undefined;
 
   /**
    * `spare`: where the output this write replaces is kept, for the next write to start from (output/reuse.ts); the
@@ -70,24 +71,38 @@ export class FsWriter implements Writer {
    * when there is a spare to start from instead (an earlier build's output: writing only what differs from it costs
    * less), or after an abort. A build that fails or stops before writing removes the folder (`discard`, `abort`).
    */
-  async ahead(): Promise<string | undefined> {
-    if (this.aborted || this.running) return undefined;
-    if (this.prepared) return this.prepared;
+  ahead(): Promise<string | undefined> {
+    if (this.aborted || this.running) return Promise.resolve(undefined);
+    return (this.preparing ??= this.prepare());
+  }
+
+  private async prepare(): Promise<string | undefined> {
     if (this.spare !== undefined && existsSync(this.spare)) return undefined;
     const { temp } = this.siblings(process.pid);
     await rm(temp, { recursive: true, force: true });
     await mkdir(temp, { recursive: true });
+    // Stopped while the folder was being made: it goes at once.
+    if (this.aborted) {
+      await rm(temp, { recursive: true, force: true });
+      return undefined;
+    }
     return (this.prepared = temp);
   }
 
   /** Removes the folder `ahead` made, for a build that will not write: the output folder stays as it was. */
   async discard(): Promise<void> {
+    await this.preparing?.catch(() => {});
     if (!this.prepared || this.running) return;
     const folder = this.prepared;
     this.prepared = undefined;
-    // A render worker may still be writing into it (it never makes the folder again, write-ahead.ts): the removal
-    // is tried again while files appear. What cannot go is swept by the next build (sweepStale).
-    await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 }).catch(() => {});
+    // A render thread may still be writing into it. Renamed first, the folder takes no new file: a write under its
+    // old name fails, and does not make it again (write-ahead.ts). What cannot go is swept by the next build.
+    const stopped = `${folder}${STOPPED}`;
+    const gone = await rename(folder, stopped).then(
+      () => stopped,
+      () => folder,
+    );
+    await rm(gone, { recursive: true, force: true }).catch(() => {});
   }
 
   /**
@@ -246,23 +261,29 @@ function asOutputPath(error: unknown, workFolders: string[], outDir: string): un
   return error;
 }
 
+/** Added to the name of a temporary folder a stopped build is removing (FsWriter.discard). */
+const STOPPED = '-stopped';
+
 /**
- * Removes `.build.tmp-<pid>` and `.build.old-<pid>` folders beside `outDir` whose build is gone (killed, or the
- * machine restarted). A folder of a build that is still running (its process exists) is left alone. A build killed
- * between the two renames of its swap left no output folder, only the previous one set aside: that one is put back.
+ * Removes `.build.tmp-<pid>` (`-stopped` after it when a stopped build was removing it) and `.build.old-<pid>` folders
+ * beside `outDir` whose build is gone (killed, or the machine restarted). A folder of a build that is still running
+ * (its process exists) is left alone. A build killed between the two renames of its swap left no output folder, only
+ * the previous one set aside: that one is put back.
  */
 export async function sweepStale(outDir: string): Promise<string[]> {
   const parent = path.dirname(outDir);
-  const pattern = new RegExp(`^\\.${escapeRegExp(path.basename(outDir))}\\.(tmp|old)-(\\d+)$`);
+  const pattern = new RegExp(
+    `^\\.${escapeRegExp(path.basename(outDir))}\\.(?:(tmp)-(\\d+)(?:${STOPPED})?|(old)-(\\d+))$`,
+  );
   const names = await readdir(parent).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    const [, kind, digits] = pattern.exec(name) ?? [];
-    const pid = Number(digits);
+    const [, tmp, tmpPid, old, oldPid] = pattern.exec(name) ?? [];
+    const pid = Number(tmp ? tmpPid : oldPid);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     const full = path.join(parent, name);
     if (!(await stat(full).catch(() => undefined))?.isDirectory()) continue;
-    if (kind === 'old' && !(await stat(outDir).catch(() => undefined))) {
+    if (old && !(await stat(outDir).catch(() => undefined))) {
       await rename(full, outDir);
       continue;
     }

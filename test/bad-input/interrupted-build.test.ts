@@ -101,6 +101,7 @@ test('Ctrl+C while render workers write pages ahead removes their folder too: th
 test('folders left by a killed build are swept by the next one, even one that fails; a running build keeps its own', async () => {
   await p.write('.build.tmp-999999/index.html', 'left by a build that was killed');
   await p.write('.build.old-999998/index.html', 'left by a build that was killed');
+  await p.write('.build.tmp-999997-stopped/index.html', 'left by a build killed while it removed its folder');
   // This test's own process is running: its folder belongs to a live build (the build runs as a process of its own).
   await p.write(`.build.tmp-${process.pid}/index.html`, 'a build in progress');
   await p.write('content/docs/setup.md', '---\ntitle: [unclosed\n---\n');
