@@ -279,6 +279,14 @@ test('a stop while the folder to write ahead into is being made leaves no folder
   assert.equal(await readdir(dir), []);
 });
 
+test('a folder to write ahead into that cannot be made is no folder: the write reports the problem', async () => {
+  await writeFile(path.join(dir, 'afile'), 'a file where a folder is needed');
+  const writer = new FsWriter(path.join(dir, 'afile/build'));
+  assert.is(await writer.ahead(), undefined);
+  const failure = await writer.write([{ path: 'index.html', contents: 'x' }]).catch((error) => error);
+  assert.is((failure as NodeJS.ErrnoException).code, 'ENOTDIR');
+});
+
 test('a path outside the folder is refused when written ahead too', async () => {
   const folder = path.join(dir, 'ahead');
   await mkdir(folder);

@@ -100,7 +100,7 @@ export async function runBuild(options: {
     if (stopped !== undefined) return stopped;
     // Files a failed build wrote ahead go with their folder; the output folder is as it was.
     await writer?.discard();
-    printFailure(error);
+    printFailure(writer ? writer.explain(error) : error);
     return 1;
   } finally {
     process.off('SIGINT', stop);

@@ -79,14 +79,30 @@ export class FsWriter implements Writer {
   private async prepare(): Promise<string | undefined> {
     if (this.spare !== undefined && existsSync(this.spare)) return undefined;
     const { temp } = this.siblings(process.pid);
-    await rm(temp, { recursive: true, force: true });
-    await mkdir(temp, { recursive: true });
+    // A folder that cannot be made now is the write's to report, naming the output folder.
+    const made = await rm(temp, { recursive: true, force: true })
+      .then(() => mkdir(temp, { recursive: true }))
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!made) return undefined;
     // Stopped while the folder was being made: it goes at once.
     if (this.aborted) {
       await rm(temp, { recursive: true, force: true });
       return undefined;
     }
     return (this.prepared = temp);
+  }
+
+  /**
+   * A failed build's error, told with the output folder's path where it names a file written ahead (a full disk
+   * while rendering): the name a user knows.
+   */
+  explain(error: unknown): unknown {
+    const { temp } = this.siblings(process.pid);
+    for (let cause = error; cause instanceof Error; cause = cause.cause) asOutputPath(cause, [temp], this.outDir);
+    return error;
   }
 
   /** Removes the folder `ahead` made, for a build that will not write: the output folder stays as it was. */

@@ -168,6 +168,18 @@ test('a full disk is one line naming the file and what to do; a mount point as t
       /^error {2}cannot write small\/site\/\S+: no space left on the disk \(ENOSPC\); free some space and build again\. The previous output is unchanged\.$/,
     );
     assert.equal(await workFolders(small, 'site'), [], 'the temporary folder is gone, and its space with it');
+    // A site large enough to be written ahead while it renders fills the disk during the render: the same line,
+    // naming the file by the output folder's path rather than the temporary folder's.
+    for (let i = 0; i < EARLY_MIN_FILES; i++)
+      await p.write(`content/docs/many/page-${i}.md`, `# Page ${i}\n\nText of page ${i}.\n`);
+    await rm(path.join(p.dir, 'node_modules/.cache'), { recursive: true, force: true });
+    const large = await egdocsProcess(p.dir, ['build', '-o', 'small/site']);
+    assert.is(large.code, 1);
+    assert.match(
+      large.stderr.trim(),
+      /^error {2}cannot write small\/site\/\S+: no space left on the disk \(ENOSPC\); free some space and build again\. The previous output is unchanged\.$/,
+    );
+    assert.equal(await workFolders(small, 'site'), []);
     const mounted = await egdocs(p.dir, 'build', '-o', 'small');
     assert.is(mounted.code, 1);
     assert.is(mounted.stdout, '', 'no build ran');
