@@ -66,8 +66,8 @@ export interface BuildOptions {
   /** False renders every page's sidebar in full (render/sidebar-share.ts): tests compare the two. */
   shareSidebars?: boolean;
   /**
-   * The folder the files will be written to (FsWriter.ahead), asked for when render workers start: they write their
-   * routes' files there as they go, and `files` holds those as kept files (write-ahead.ts). Undefined: no such folder.
+   * The folder the files will be written to (FsWriter.ahead), asked for when the render is shared between threads:
+   * each writes its routes' files there as it goes, and `files` holds those as kept files (write-ahead.ts).
    */
   writeAhead?: () => Promise<string | undefined>;
 }
