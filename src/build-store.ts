@@ -98,6 +98,16 @@ function valueOf<Value>(text: string | undefined, key: string): Value | undefine
 /** How a store's file begins: its key, before the value. */
 const storeHead = (key: string) => `{"key":${JSON.stringify(key)},`;
 
+/**
+ * How a step has its stores written: at once, or left for later (BuildOptions.deferStores): the CLI's build
+ * writes them while the output is written, when this thread would otherwise wait for the disk. A step's stores
+ * must not change once handed over.
+ */
+export type StoreWrites = (save: () => Promise<void>) => Promise<void>;
+
+/** Writes a store at once. */
+export const writeNow: StoreWrites = (save) => save();
+
 /** Writes a store whole or not at all (two builds at once each write a file of their own, then rename it). */
 export async function writeStore<Value>(file: string, key: string, value: Value): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });

@@ -40,7 +40,7 @@ import {
   storedSearchIndexFiles,
   TermsMemo,
 } from './search/index-files.ts';
-import { storeFile, storeFolder } from './build-store.ts';
+import { storeFile, storeFolder, type StoreWrites, writeNow } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
 import { buildSite } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
@@ -65,6 +65,11 @@ export interface BuildOptions {
   bundle?: Promise<Bundle>;
   /** False renders every page's sidebar in full (render/sidebar-share.ts): tests compare the two. */
   shareSidebars?: boolean;
+  /**
+   * Leave the stores of node_modules/.cache/egdocs to be written by `saveStores` (or when the build fails), rather
+   * than in their steps: the CLI's build writes them while the output is written (build-store.ts: StoreWrites).
+   */
+  deferStores?: boolean;
   /**
    * The folder the files will be written to (FsWriter.ahead), asked for when the render is shared between threads:
    * each writes its routes' files there as it goes, and `files` holds those as kept files (write-ahead.ts).
@@ -108,18 +113,40 @@ export function createBuildCache(): BuildCache {
   };
 }
 
-/** Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. */
-export async function buildSiteFiles({
-  config,
-  files,
-  read,
-  cache,
-  threads: wanted,
-  checkSearch,
-  bundle: bundled,
-  shareSidebars,
-  writeAhead,
-}: BuildOptions): Promise<BuildResult> {
+/**
+ * Builds the whole site in memory. Throws BuildFailed on errors; warnings are in the result. With `deferStores`, the
+ * stores are written when the caller runs `saveStores`, or before the build throws.
+ */
+export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult & { saveStores(): Promise<void> }> {
+  const later: (() => Promise<void>)[] = [];
+  const saveStores = async () => {
+    for (const save of later.splice(0)) await save();
+  };
+  const storeWrites: StoreWrites = options.deferStores ? async (save) => void later.push(save) : writeNow;
+  try {
+    return { ...(await buildWith(options, storeWrites)), saveStores };
+  } catch (error) {
+    // What the steps before the failure made is kept, as it is when nothing is deferred: the next build starts
+    // from it. A store that cannot be written does not hide the build's own error.
+    await saveStores().catch(() => {});
+    throw error;
+  }
+}
+
+async function buildWith(
+  {
+    config,
+    files,
+    read,
+    cache,
+    threads: wanted,
+    checkSearch,
+    bundle: bundled,
+    shareSidebars,
+    writeAhead,
+  }: BuildOptions,
+  storeWrites: StoreWrites,
+): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
   let texts: ReadonlyMap<string, string> = new Map();
@@ -197,7 +224,7 @@ export async function buildSiteFiles({
     const kept = cache?.parsed ?? (store ? await readParseStore(store, input.texts) : undefined);
     const before = new Set(kept?.values());
     const content = parseContent(input, diagnostics, kept);
-    if (store && kept) await writeParseStore(store, kept, before);
+    if (store && kept) await storeWrites(() => writeParseStore(store, kept, before));
     return content;
   });
   stopOnErrors(diagnostics);
@@ -230,6 +257,7 @@ export async function buildSiteFiles({
       cache: cache?.pages,
       pageStore: fromDisk ? storeFolder(config.paths.root, 'pages') : undefined,
       workers: markdownWorkers,
+      storeWrites,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const pages = await renderer.renderPages(content.sources, (source, error) => {
@@ -310,7 +338,9 @@ export async function buildSiteFiles({
     early?.close();
     if (cache) return searchIndexLater(site, cache.searchTerms);
     const store = storeOf('search');
-    const index = store ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!) : searchIndexFiles(site);
+    const index = store
+      ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!, storeWrites)
+      : searchIndexFiles(site);
     return { ...index, later: undefined };
   });
   let routesRendered = cache ? 0 : site.routes.length;
@@ -328,7 +358,8 @@ export async function buildSiteFiles({
         ? await renderInParallel(context, options, threads, await writeAhead?.())
         : await renderRoutes(context, options);
     if (memo) routesRendered = memo.rendered;
-    if (renderStore && memo) await writeRenderMemo(renderStore, config, memo, { before, late, written });
+    if (renderStore && memo)
+      await storeWrites(() => writeRenderMemo(renderStore, config, memo, { before, late, written }));
     return written;
   });
   stopOnErrors(diagnostics);

@@ -287,6 +287,23 @@ test('a folder to write ahead into that cannot be made is no folder: the write r
   assert.is((failure as NodeJS.ErrnoException).code, 'ENOTDIR');
 });
 
+test('work that fails alongside the write (the stores) leaves the output as it was and no working folder', async () => {
+  const out = path.join(dir, 'build');
+  await new FsWriter(out).write([{ path: 'index.html', contents: 'previous' }]);
+  const failed = await new FsWriter(out)
+    .write([{ path: 'index.html', contents: 'new' }], Promise.reject(new Error('a store could not be written')))
+    .catch((error: Error) => error);
+  assert.match(String(failed), 'a store could not be written');
+  assert.equal(await readdir(dir), ['build']);
+  assert.equal(await tree(out), { 'index.html': 'previous' });
+  // And the output waits for it: written alongside, it is in place once both are done.
+  let stored = false;
+  const alongside = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => (stored = true));
+  await new FsWriter(out).write([{ path: 'index.html', contents: 'new' }], alongside);
+  assert.ok(stored);
+  assert.equal(await tree(out), { 'index.html': 'new' });
+});
+
 test('a path outside the folder is refused when written ahead too', async () => {
   const folder = path.join(dir, 'ahead');
   await mkdir(folder);

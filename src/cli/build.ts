@@ -80,10 +80,13 @@ export async function runBuild(options: {
       (files) => growHeapSlowly(files.texts.size >= SLOW_HEAP_MIN_FILES),
       () => {},
     );
-    const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead() });
+    const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead(), deferStores: true });
     await forgetRun(config, 'build');
+    // The stores are written while the output is, which leaves this thread waiting for the disk; a store that cannot
+    // be written stops the build before the new output is swapped in, as it did in its step.
+    const stores = result.saveStores();
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
-    const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)]));
+    const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)], stores));
     const record = recordOf(result);
     if (key) await keepRun(config, 'build', key, record);
     printDiagnostics(result.diagnostics);

@@ -6,7 +6,14 @@ import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { expandIncludes } from './includes.ts';
-import { codeKey, keyedConfig, readShardedStore, writeShardedStore } from '../build-store.ts';
+import {
+  codeKey,
+  keyedConfig,
+  readShardedStore,
+  type StoreWrites,
+  writeNow,
+  writeShardedStore,
+} from '../build-store.ts';
 import { sourceKey, valueKey } from './page-store.ts';
 import { sha256 } from '../hash.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -39,6 +46,8 @@ export interface MarkdownContext {
   pageStore?: string;
   /** Markdown workers started for this build: the pages to render are shared with them (markdown/parallel.ts). */
   workers?: PageWorkers;
+  /** When the page store is written (build-store.ts); at once by default. */
+  storeWrites?: StoreWrites;
 }
 
 /** Threads that render a share of the pages (markdown/parallel.ts's MarkdownWorkers). */
@@ -293,7 +302,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
     for (const file of stored.keys()) if (!cache.has(file)) changed.add(file);
     await code.save({ keepUnused: rendered < sources.length });
-    if (context.pageStore && changed.size > 0) await store(cache, changed);
+    // The pages are not changed after this step: the store may be written later.
+    if (context.pageStore && changed.size > 0) await (context.storeWrites ?? writeNow)(() => store(cache, changed));
     return pages.filter((page): page is Page => page !== undefined);
   };
 

@@ -60,8 +60,14 @@ export class FsWriter implements Writer {
     return { temp: path.join(parent, `.${base}.tmp-${pid}`), old: path.join(parent, `.${base}.old-${pid}`) };
   }
 
-  write(files: OutputFile[]): Promise<void> {
-    this.running = this.writeAll(files);
+  /**
+   * `alongside`: work that runs while the files are written (the build's stores, BuildResult.saveStores) and must
+   * succeed for the new output to be swapped in; if it fails, the output folder stays as it was.
+   */
+  write(files: OutputFile[], alongside?: Promise<unknown>): Promise<void> {
+    // Its failure is this write's, once the files are written: not an unhandled rejection meanwhile.
+    alongside?.catch(() => {});
+    this.running = this.writeAll(files, alongside);
     return this.running;
   }
 
@@ -132,7 +138,7 @@ export class FsWriter implements Writer {
     return this.swapped;
   }
 
-  private async writeAll(files: OutputFile[]): Promise<void> {
+  private async writeAll(files: OutputFile[], alongside?: Promise<unknown>): Promise<void> {
     const { temp, old } = this.siblings(process.pid);
     const ledgers = this.spare ? ledgerFiles(this.spare) : undefined;
     let written: Awaited<ReturnType<typeof reuseFolder>> = { ledger: new Map(), linked: new Set() };
@@ -167,6 +173,7 @@ export class FsWriter implements Writer {
           ? await readLedger(ledgers.spare, temp)
           : undefined;
       written = await reuseFolder(temp, files, inBatches, known);
+      await alongside;
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
       await this.swap(temp, old);

@@ -35,7 +35,7 @@ import {
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
-import { codeKey, keyedConfig, readStore, writeStore } from '../build-store.ts';
+import { codeKey, keyedConfig, readStore, type StoreWrites, writeNow, writeStore } from '../build-store.ts';
 import { contentHash, sha256, smallHash } from '../hash.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
@@ -126,7 +126,12 @@ export function searchIndexFiles(
  * For a build from the disk: the last build's index files when they would be made from the same data (egdocs' code,
  * the config and the search data the same), else new ones, kept in `store` for the next build.
  */
-export async function storedSearchIndexFiles(site: Site, store: string, termsStore: string): Promise<SearchIndexFiles> {
+export async function storedSearchIndexFiles(
+  site: Site,
+  store: string,
+  termsStore: string,
+  storeWrites: StoreWrites = writeNow,
+): Promise<SearchIndexFiles> {
   const data = searchData(site);
   const key = sha256(JSON.stringify([await codeKey(), keyedConfig(site.config), data]), 'base64url');
   const kept = await readStore<SearchIndexFiles>(store, key);
@@ -135,8 +140,12 @@ export async function storedSearchIndexFiles(site: Site, store: string, termsSto
   // so an edit cuts and stems only the texts it changed.
   const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, await codeKey())) ?? []);
   const index = searchIndexFiles(site, { data, memo });
-  await writeStore(store, key, index);
-  await writeStore(termsStore, await codeKey(), memo.entries());
+  const entries = memo.entries();
+  const code = await codeKey();
+  await storeWrites(async () => {
+    await writeStore(store, key, index);
+    await writeStore(termsStore, code, entries);
+  });
   return index;
 }
 

@@ -235,4 +235,40 @@ test('a route whose page was changed or removed in the output folder is rendered
   }
 });
 
+test('stores left for later are written by saveStores, or when the build fails, and then reused', async () => {
+  const project = await tempProject(files);
+  const config = validateConfig(
+    { title: 'Test Docs', url: 'https://example.com', docs: { sidebars: { docs: ['intro', 'setup', 'usage'] } } },
+    path.join(project.dir, 'site.config.ts'),
+  );
+  const stores = path.join(project.dir, 'node_modules/.cache/egdocs');
+  const exists = (name: string) =>
+    stat(path.join(stores, name)).then(
+      () => true,
+      () => false,
+    );
+  try {
+    const deferred = await buildSiteFiles({ config, deferStores: true });
+    for (const name of ['pages', 'parsed.json', 'search.json', 'search-terms.json'])
+      assert.not.ok(await exists(name), `${name} waits for saveStores`);
+    await deferred.saveStores();
+    for (const name of ['pages', 'parsed.json', 'search.json', 'search-terms.json'])
+      assert.ok(await exists(name), `${name} written`);
+    assert.is((await buildSiteFiles({ config })).rendered.pages, 0, 'and read back by the next build');
+
+    // A build that fails after the markdown step keeps what it made, as one that writes its stores at once does.
+    await rm(stores, { recursive: true });
+    await project.write('content/docs/setup.md', '# Setup\n\n::include{file="_partials/missing.md"}\n');
+    await buildSiteFiles({ config, deferStores: true }).then(
+      () => assert.unreachable('the build should stop'),
+      (error: BuildFailed) => assert.ok(error.diagnostics.some((d) => d.location?.file === 'content/docs/setup.md')),
+    );
+    assert.ok(await exists('pages'), 'the pages made before the failure are kept');
+    await project.write('content/docs/setup.md', files['content/docs/setup.md']);
+    assert.is((await buildSiteFiles({ config })).rendered.pages, 1, 'only the page that failed is rendered');
+  } finally {
+    await project.remove();
+  }
+});
+
 test.run();
