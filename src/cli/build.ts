@@ -7,7 +7,7 @@ import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
 import type { Config } from '../types.ts';
-import { growHeapSlowly, SLOW_HEAP_MIN_FILES } from './heap.ts';
+import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function runBuild(options: {
   timings?: boolean;
 }): Promise<number> {
   const start = performance.now();
-  growHeapSlowly(true);
+  growHeapSlowly();
   const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
     const at = performance.now();
     return [await run(), performance.now() - at];
@@ -75,11 +75,7 @@ export async function runBuild(options: {
     }
     // The pipeline's code loads only now: a build that has nothing to do does not spend 0.1 s loading it.
     const { buildSiteFiles } = await import('../build.ts');
-    // A read that failed is the build's to report, as its read step's failure.
-    await read.then(
-      (files) => growHeapSlowly(files.texts.size >= SLOW_HEAP_MIN_FILES),
-      () => {},
-    );
+    await fitHeapTo(read);
     const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead(), deferStores: true });
     await forgetRun(config, 'build');
     // The stores are written while the output is, which leaves this thread waiting for the disk; a store that cannot

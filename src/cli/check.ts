@@ -3,12 +3,12 @@ import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build-record.ts
 import { loadConfig } from '../config/load.ts';
 import { diagnosticsOf } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
-import { growHeapSlowly, SLOW_HEAP_MIN_FILES } from './heap.ts';
+import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { type CheckFormat, checkReport, UNCHANGED_CHECK } from './report.ts';
 
 /** `egdocs check`: build in memory, report every warning (or what failed the build), exit 1 when there is any. */
 export async function runCheck(options: { configFile: string; format: CheckFormat }): Promise<number> {
-  growHeapSlowly(true);
+  growHeapSlowly();
   let config: Config | undefined;
   try {
     config = await loadConfig({ configFile: options.configFile });
@@ -18,11 +18,7 @@ export async function runCheck(options: { configFile: string; format: CheckForma
     if (last) result = last;
     else {
       const { buildSiteFiles } = await import('../build.ts');
-      // A read that failed is the build's to report, as its read step's failure.
-      await read.then(
-        (files) => growHeapSlowly(files.texts.size >= SLOW_HEAP_MIN_FILES),
-        () => {},
-      );
+      await fitHeapTo(read);
       result = recordOf(await buildSiteFiles({ config, read, checkSearch: true }));
       if (key) await keepRun(config, 'check', key, result);
     }

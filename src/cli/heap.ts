@@ -6,15 +6,21 @@
 // about 225 MB either way) and would pay more collections in its Shiki thread: this site's cold build had 9-11 full
 // collections instead of 4, 45-70 ms more. Serve is left alone: it keeps a site in memory for hours.
 import { setFlagsFromString } from 'node:v8';
+import type { ContentFiles } from '../content/read.ts';
 
 /** From this many content files, a build's or a check's heaps grow slowly. */
-export const SLOW_HEAP_MIN_FILES = 3000;
+const SLOW_HEAP_MIN_FILES = 3000;
 
 /**
- * Makes this process's heaps grow by 30% at most past what a full collection leaves (`slowly`), or by the factor V8
- * picks. V8 reads it at each collection: a command starts slowly, since reading a large content folder fills the
- * heap before its size is known, and goes back to V8's factor once it knows the site is small.
+ * Makes this process's heaps grow by 30% at most past what a full collection leaves, for the command's start: V8
+ * reads it at each collection, and reading a large content folder fills the heap before its size is known.
  */
-export function growHeapSlowly(slowly: boolean): void {
-  setFlagsFromString(`--heap-growing-percent=${slowly ? 30 : 0}`);
+export function growHeapSlowly(): void {
+  setFlagsFromString('--heap-growing-percent=30');
+}
+
+/** Once content/ is read: a small site goes back to the factor V8 picks. A failed read is the build's to report. */
+export async function fitHeapTo(read: Promise<ContentFiles>): Promise<void> {
+  const files = await read.catch(() => undefined);
+  if (files && files.texts.size < SLOW_HEAP_MIN_FILES) setFlagsFromString('--heap-growing-percent=0');
 }

@@ -138,10 +138,10 @@ export async function storedSearchIndexFiles(
   if (kept) return kept;
   // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,
   // so an edit cuts and stems only the texts it changed.
-  const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, await codeKey())) ?? []);
+  const code = await codeKey();
+  const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, code)) ?? []);
   const index = searchIndexFiles(site, { data, memo });
   const entries = memo.entries();
-  const code = await codeKey();
   await storeWrites(async () => {
     await writeStore(store, key, index);
     await writeStore(termsStore, code, entries);
