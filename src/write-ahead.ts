@@ -7,8 +7,11 @@ import path from 'node:path';
 import { entryOf, hashOf, keptFile, type LedgerEntry } from './output-ledger.ts';
 import type { OutputFile } from './types.ts';
 
-/** A file written ahead, as the main thread is told of it: where it is in the folder, and its ledger entry. */
-export type WrittenAhead = [path: string, entry: LedgerEntry];
+/**
+ * A file written ahead, as the main thread is told of it: where it is in the folder, and its ledger entry; or the
+ * file itself, when another route had written its path first (a duplicate route, which the build warns of).
+ */
+export type WrittenAhead = [path: string, entry: LedgerEntry] | OutputFile;
 
 /** Writes files into `folder`, a folder of its own that nothing else writes to until the write step. */
 export class AheadWriter {
@@ -16,16 +19,21 @@ export class AheadWriter {
 
   constructor(readonly folder: string) {}
 
-  /** Writes `files` now, one after another (the thread has nothing else to do meanwhile), and records each. */
+  /**
+   * Writes `files` now, one after another (the thread has nothing else to do meanwhile), and records each. A path
+   * written already is left as it is, and its file returned as given: two routes to one path may be rendered by two
+   * threads, and the build keeps the first route's file whichever wrote first (the write step then writes it).
+   */
   write(files: OutputFile[]): WrittenAhead[] {
-    return files.map((file) => {
+    return files.map((file): WrittenAhead => {
       assertInside(file);
       const target = path.join(this.folder, file.path);
       try {
         this.makeFolderOf(path.posix.normalize(file.path));
-        writeFileSync(target, file.contents);
+        writeFileSync(target, file.contents, { flag: 'wx' });
         return [file.path, entryOf(hashOf(file), statSync(target))];
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return file;
         // A full disk's error carries no path.
         (error as NodeJS.ErrnoException).path ??= target;
         throw error;
@@ -63,5 +71,5 @@ export function assertInside(file: OutputFile): void {
  * asked for (the check step weighs them by the size the ledger entry holds), and the writer leaves them in place.
  */
 export function writtenAhead(folder: string, written: WrittenAhead[]): OutputFile[] {
-  return written.map(([file, entry]) => keptFile(file, path.join(folder, file), entry));
+  return written.map((file) => (Array.isArray(file) ? keptFile(file[0], path.join(folder, file[0]), file[1]) : file));
 }

@@ -252,6 +252,25 @@ test('files written ahead into the folder the write swaps in are kept as they ar
   assert.is(await new FsWriter(out, spare).ahead(), undefined);
 });
 
+test('a path written ahead twice (two routes to it, on two threads) holds the file the build keeps, whichever came first', async () => {
+  const out = path.join(dir, 'build');
+  for (const order of ['first route first', 'second route first']) {
+    const writer = new FsWriter(out);
+    const folder = (await writer.ahead())!;
+    const write = (contents: string) =>
+      writtenAhead(folder, new AheadWriter(folder).write([{ path: 'same/index.html', contents }]));
+    const [first, second] =
+      order === 'first route first'
+        ? [write('first route'), write('second route')]
+        : [write('second route'), write('first route')].reverse();
+    // The thread that came second got its file back as given: nothing written, nothing to keep in place.
+    assert.is((order === 'first route first' ? second : first)[0].kept, undefined, order);
+    // The build keeps the first file for each path (build.ts: dedupe), the first route's.
+    await writer.write(first);
+    assert.equal(await tree(out), { 'same/index.html': 'first route' }, order);
+  }
+});
+
 test('a build that stops after writing ahead leaves the output as it was: discard and abort remove the folder', async () => {
   const out = path.join(dir, 'build');
   await new FsWriter(out).write([{ path: 'index.html', contents: 'previous' }]);

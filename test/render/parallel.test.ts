@@ -74,6 +74,44 @@ test('workers write their routes ahead into the folder the writer swaps in: the 
   }
 });
 
+test('two routes to one path, one rendered by a worker: the first route is written, with the warning, as by one thread', async () => {
+  const same = '---\nslug: /same-place\n---\n';
+  const clashing = {
+    ...docs,
+    'docs/section-0/page-0.md': `${same}${docs['docs/section-0/page-0.md']}`,
+    'docs/section-2/page-29.md': `${same}${docs['docs/section-2/page-29.md']}`,
+  };
+  const project = await tempProject(
+    Object.fromEntries(Object.entries(clashing).map(([rel, text]) => [`content/${rel}`, text])),
+  );
+  try {
+    const diskConfig = validateConfig(
+      { title: 'Test Docs', url: 'https://example.com', docs: config.docs },
+      path.join(project.dir, 'site.config.ts'),
+    );
+    const build = async (threads: number) => {
+      await rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true });
+      const writer = new FsWriter(diskConfig.paths.outDir);
+      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
+      await writer.write(result.files);
+      return { result, tree: await tree(diskConfig.paths.outDir) };
+    };
+    const one = await build(1);
+    const three = await build(3);
+    assert.ok(
+      three.result.files.some((file) => file.kept),
+      'files were written ahead',
+    );
+    assert.equal(three.tree, one.tree);
+    const page = Buffer.from(three.tree['docs/same-place/index.html'], 'base64').toString();
+    assert.match(page, '<h1>Page 0</h1>', "the first route's page");
+    assert.equal(three.result.diagnostics, one.result.diagnostics);
+    assert.match(three.result.diagnostics[0].message, 'route /docs/same-place/ is produced by both');
+  } finally {
+    await project.remove();
+  }
+});
+
 /** Every file under `root` by its path relative to it, with its bytes in base64. */
 async function tree(root: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
