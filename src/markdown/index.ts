@@ -57,11 +57,12 @@ export interface PageWorkers {
 }
 
 export interface SharedPages {
-  count: number;
+  /** The next source (its index among those shared) for this thread to render; undefined once all are taken. */
+  next(): number | undefined;
   /** Hands the code blocks the workers marked so far to the highlighter (this yields to the event loop). */
   relay(): Promise<void>;
-  /** The workers' pages, in the order of their sources. */
-  done(): Promise<FreshPage[]>;
+  /** The workers' pages, by the index of their sources among those shared. */
+  done(): Promise<Map<number, FreshPage>>;
 }
 
 /**
@@ -252,23 +253,23 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     });
     rendered = todo.length;
     renderedInWorkers = 0;
-    // With markdown workers, they render the last part of the pages while this thread renders the first.
+    // With markdown workers, they take pages from the end of the list while this thread renders from the start.
     const shared = context.workers?.share(
       todo.map((i) => sources[i]),
       context,
       code,
     );
-    const own = shared ? todo.slice(0, todo.length - shared.count) : todo;
-    for (const [n, i] of own.entries()) {
-      results[i] = renderFresh(sources[i]);
-      // Now and then the workers' code blocks are handed to the highlighter, while they go on.
-      if (shared && n % 32 === 31) await shared.relay();
-    }
     if (shared) {
+      for (let n = 0, k = shared.next(); k !== undefined; n++, k = shared.next()) {
+        results[todo[k]] = renderFresh(sources[todo[k]]);
+        // Now and then the workers' code blocks are handed to the highlighter and their pages taken in (and the
+        // workers given more), while they go on.
+        if (n % 32 === 31) await shared.relay();
+      }
       const theirs = await shared.done();
-      renderedInWorkers = theirs.length;
-      todo.slice(own.length).forEach((i, k) => (results[i] = theirs[k]));
-    }
+      renderedInWorkers = theirs.size;
+      for (const [k, page] of theirs) results[todo[k]] = page;
+    } else for (const i of todo) results[i] = renderFresh(sources[i]);
     // In the order of the sources, whichever thread rendered them: the same pages, cache and messages.
     const pages: (Page | undefined)[] = [];
     const marked: number[] = [];

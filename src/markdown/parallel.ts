@@ -1,29 +1,34 @@
-// The markdown stage across threads, for a build that renders many pages (a cold build of a large site): a worker
-// renders the last part of the pages while this thread renders the first (markdown/worker.ts). Pages do not depend
-// on each other, so the worker's are the pages this thread would render: the same HTML, messages and lookups, put in
-// the order of the sources (a test compares them). Code blocks are the exception to "on its own": a worker leaves
-// a mark for each block and hands the block to this thread, whose highlighter (its cache and its Shiki thread)
-// highlights the blocks of every page, and fills the marks in.
+// The markdown stage across threads, for a build that renders many pages (a cold build of a large site): workers
+// (markdown/worker.ts) take chunks of pages from the end of the list while this thread renders from the start, until
+// the two meet (work-split.ts). Pages do not depend on each other, so the workers' are the pages this thread would
+// render: the same HTML, messages and lookups, put in the order of the sources (a test compares them). Code blocks are
+// the exception to "on its own": a worker leaves a mark for each block and hands the block to this thread, whose
+// highlighter (its cache and its Shiki thread) highlights the blocks of every page, and fills the marks in.
 import type { Diagnostic } from '../diagnostics.ts';
 import { BuildFailed } from '../diagnostics.ts';
 import type { ContentSet, Page, Source } from '../types.ts';
-import { EarlyWorkers, runJob } from '../worker-thread.ts';
+import { EarlyWorkers } from '../worker-thread.ts';
+import { WorkSplit } from '../work-split.ts';
 import type { FenceInfo } from './plugins/highlight.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
 import type { FreshPage, Lookup, MarkdownContext, PageWorkers, SharedPages } from './index.ts';
 
-/** What a markdown worker is sent: what rendering reads, and the sources to render. */
+/** What a markdown worker is sent: with the first chunk, what rendering reads; then the sources to render. */
 export interface MarkdownJob {
-  config: MarkdownContext['config'];
-  /** Every source by file and route (for `.md` links), the texts (for includes) and the assets (for images). */
-  content: Pick<ContentSet, 'sources' | 'assets' | 'texts'>;
+  setup?: {
+    config: MarkdownContext['config'];
+    /** Every source by file and route (for `.md` links), the texts (for includes) and the assets (for images). */
+    content: Pick<ContentSet, 'sources' | 'assets' | 'texts'>;
+  };
+  /** Where the chunk begins among the sources shared: the answer names it. */
+  at: number;
   sources: Source[];
 }
 
-/** A message from a markdown worker: blocks it marked, and at the end its pages. */
+/** A message from a markdown worker: blocks it marked, and at the end of each chunk its pages. */
 export interface MarkdownMessage {
   blocks: { code: string; info: FenceInfo }[];
-  done?: SentPage[];
+  done?: { at: number; pages: SentPage[] };
 }
 
 /** A FreshPage as a worker sends it: no source (the main thread has it), lookups without values, errors as data. */
@@ -49,6 +54,9 @@ export const MARKDOWN_EARLY_MIN_FILES = 3000;
 /** Below this many pages to render, the worker is not worth the copy of the content it needs. */
 const MIN_SHARED = 64;
 
+/** Chunks a worker holds at once: while it renders one, the next is on its way. */
+const CHUNKS_AHEAD = 2;
+
 /**
  * Markdown workers started with the build (see EarlyWorkers), for a build that will render most pages: they load
  * markdown-it and the plugins while this thread reads and parses the content.
@@ -59,9 +67,10 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
   }
 
   /**
-   * Sends the workers the last part of `sources` (`count` of them): `relay` hands the code blocks they marked so far
-   * to `code`, and `done` gives their pages as FreshPages, in the order of the sources. Undefined when there are too
-   * few to share; the workers are closed then.
+   * Shares `sources` with the workers (work-split.ts): they take chunks from the end as they go, while this thread
+   * takes sources one by one from the start (`next`). `relay` hands the code blocks they marked so far to `code`
+   * and lets their messages in; `done` gives their pages as FreshPages. Undefined when there are too few to share;
+   * the workers are closed then.
    */
   share(sources: Source[], context: MarkdownContext, code: CodeHighlighter): SharedPages | undefined {
     if (this.count === 0 || sources.length < MIN_SHARED * (this.count + 1)) {
@@ -69,42 +78,68 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
       return undefined;
     }
     const started = this.take();
-    // A worker renders a little slower than this thread (10,000 docs split evenly: this thread waited 0.4-0.5 s).
-    const per = Math.floor((sources.length / (started.length + 1)) * 0.94);
-    const count = per * started.length;
-    const from = sources.length - count;
+    const split = new WorkSplit(sources.length, started.length + 1);
     const { sources: everySource, assets, texts } = context.content;
     // The routes of the other sources are all a worker reads of them (links); their text stays here.
     const routes = everySource.map((source) => ({ file: source.file, route: source.route }) as Source);
+    const setup: MarkdownJob['setup'] = { config: context.config, content: { sources: routes, assets, texts } };
+    const route = new Map(everySource.map((source) => [source.file, source.route]));
+    const tables = { route, asset: assets, text: texts };
     const blocks: MarkdownMessage['blocks'] = [];
-    const jobs = started.map((worker, k) => {
-      const job: MarkdownJob = {
-        config: context.config,
-        content: { sources: routes, assets, texts },
-        sources: sources.slice(from + k * per, from + (k + 1) * per),
+    const theirs = new Map<number, FreshPage>();
+    const jobs = started.map(({ worker, failure }) => {
+      let first = true;
+      let held = 0;
+      // Sends the next chunk, if any is left: false when there is none.
+      const send = () => {
+        const chunk = split.chunk();
+        if (!chunk) return false;
+        held++;
+        const job: MarkdownJob = {
+          setup: first ? setup : undefined,
+          at: chunk.from,
+          sources: sources.slice(chunk.from, chunk.to),
+        };
+        first = false;
+        worker.postMessage(job);
+        return true;
       };
-      return runJob(worker, job, (message: MarkdownMessage) => {
-        blocks.push(...message.blocks);
-        return message.done;
+      return new Promise<void>((resolve, reject) => {
+        worker.ref();
+        worker.on('message', ({ blocks: marked, done }: MarkdownMessage) => {
+          blocks.push(...marked);
+          if (!done) return;
+          held--;
+          done.pages.forEach((sent, k) => theirs.set(done.at + k, received(sent, sources[done.at + k]!, tables)));
+          if (send() || held > 0) return;
+          resolve();
+          void worker.terminate();
+        });
+        void failure.then(reject);
+        // A worker that ends without answering (and without an error) must not leave the build waiting for ever.
+        worker.once('exit', (code) => reject(new Error(`the worker stopped (exit code ${code}) before its answer`)));
+        for (let n = 0; n < CHUNKS_AHEAD && send(); n++);
+        if (held === 0) {
+          resolve();
+          void worker.terminate();
+        }
       });
     });
     // A worker that fails while this thread renders is reported by done, not as an unhandled rejection.
-    const pagesSent = Promise.all(jobs);
-    pagesSent.catch(() => {});
+    const finished = Promise.all(jobs);
+    finished.catch(() => {});
     const relay = async () => {
       // A turn of the event loop lets the workers' messages in.
       await new Promise((resolve) => setImmediate(resolve));
       for (const block of blocks.splice(0)) code.highlight(block.code, block.info);
     };
     return {
-      count,
+      next: () => split.next(),
       relay,
       async done() {
-        const sent = (await pagesSent).flat();
+        await finished;
         await relay();
-        const route = new Map(everySource.map((source) => [source.file, source.route]));
-        const tables = { route, asset: assets, text: texts };
-        return sent.map((result, k) => received(result, sources[from + k]!, tables));
+        return theirs;
       },
     };
   }

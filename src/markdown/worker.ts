@@ -1,6 +1,7 @@
-// A markdown worker (see parallel.ts): renders the sources it is sent with the project's markdown setup, and sends
-// back their pages. Its highlighter never loads Shiki: it marks each code block it has not seen and hands the block
-// to the main thread, now and then while it works, so that the main thread's Shiki thread highlights it meanwhile.
+// A markdown worker (see parallel.ts): renders the chunks of sources it is sent with the project's markdown setup,
+// and sends back each chunk's pages. Its highlighter never loads Shiki: it marks each code block it has not seen and
+// hands the block to the main thread, now and then while it works, so that the main thread's Shiki thread highlights
+// it meanwhile.
 import { parentPort } from 'node:worker_threads';
 import { Diagnostics } from '../diagnostics.ts';
 import type { ContentSet } from '../types.ts';
@@ -8,18 +9,26 @@ import { createMarkdown } from './index.ts';
 import { type MarkdownJob, type MarkdownMessage, sendable } from './parallel.ts';
 import { CodeHighlighter } from './plugins/highlight.ts';
 
-parentPort!.on('message', async ({ config, content, sources }: MarkdownJob) => {
-  const code = new CodeHighlighter();
-  const renderer = await createMarkdown({
-    config,
-    content: content as ContentSet,
-    diagnostics: new Diagnostics(),
-    highlighter: code,
+const code = new CodeHighlighter();
+let renderer: ReturnType<typeof createMarkdown> | undefined;
+// Chunks are rendered one after another, in the order they came.
+let queue = Promise.resolve();
+
+parentPort!.on('message', ({ setup, at, sources }: MarkdownJob) => {
+  if (setup)
+    renderer = createMarkdown({
+      config: setup.config,
+      content: setup.content as ContentSet,
+      diagnostics: new Diagnostics(),
+      highlighter: code,
+    });
+  queue = queue.then(async () => {
+    const { renderFresh } = await renderer!;
+    const pages = sources.map((source, n) => {
+      const page = sendable(renderFresh(source));
+      if (n % 32 === 31) parentPort!.postMessage({ blocks: code.takeMarked() } satisfies MarkdownMessage);
+      return page;
+    });
+    parentPort!.postMessage({ blocks: code.takeMarked(), done: { at, pages } } satisfies MarkdownMessage);
   });
-  const done = sources.map((source, n) => {
-    const page = sendable(renderer.renderFresh(source));
-    if (n % 32 === 31) parentPort!.postMessage({ blocks: code.takeMarked() } satisfies MarkdownMessage);
-    return page;
-  });
-  parentPort!.postMessage({ blocks: code.takeMarked(), done } satisfies MarkdownMessage);
 });

@@ -62,7 +62,8 @@ async function renderAll(workers?: MarkdownWorkers) {
 test('a worker renders a share of the pages, and they are the pages this thread renders', async () => {
   const alone = await renderAll();
   const shared = await renderAll(new MarkdownWorkers(1));
-  assert.ok(shared.inWorkers >= 64, `the worker rendered ${shared.inWorkers} pages`);
+  // However fast this thread is, the worker renders the chunks it is sent with its setup (two of at least 16).
+  assert.ok(shared.inWorkers >= 32, `the worker rendered ${shared.inWorkers} pages`);
   assert.is(alone.inWorkers, 0);
   assert.is(shared.pages.length, 159);
   assert.equal(shared.failures, alone.failures);
