@@ -13,7 +13,7 @@ import type { OutputFile } from '../types.ts';
  * Turns the folder `dir` (an earlier output, or an empty folder) into exactly `files`: entries that are not wanted go
  * (anything but a plain file or folder too), missing folders are made, and a file is written only when it is missing
  * or differs. `each` runs the writes in bounded batches (the writer stops between them on an abort). `ledger` is
- * what the writer recorded of `dir` when it last wrote it. Returns the ledger of `dir` as it is left, and the files
+ * what the writer recorded of `dir` when it last wrote it; `fresh`, that nothing else is in it. Returns the ledger of `dir` as it is left, and the files
  * linked to a kept file (writeOne).
  */
 export async function reuseFolder(
@@ -21,10 +21,16 @@ export async function reuseFolder(
   files: OutputFile[],
   each: (jobs: (() => Promise<void>)[]) => Promise<void>,
   ledger: Ledger = new Map(),
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<{ ledger: Ledger; linked: Set<string> }> {
   const wanted = new Map(files.map((file) => [path.posix.normalize(file.path), file]));
   const folders = foldersOf(wanted.keys());
-  const { present, unwanted } = walkFolder(dir, (file) => wanted.has(file), folders);
+  // A fresh folder (made empty by this write, and written into only by this build's render: write-ahead.ts) holds
+  // the ledger's files and their folders: listing it (10,000 folders at 10,000 docs) would find no more. Any other
+  // wanted file is written whole, which replaces one a render thread wrote at the same path.
+  const { present, unwanted } = fresh
+    ? { present: new Set([...ledger.keys(), ...foldersOf(ledger.keys())]), unwanted: [] }
+    : walkFolder(dir, (file) => wanted.has(file), folders);
   // An unwanted folder goes with what is under it (the walk did not go into it).
   for (const entry of unwanted) await rm(path.join(dir, entry), { recursive: true, force: true });
   const missing = [...folders].filter((folder) => !present.has(folder));

@@ -172,7 +172,7 @@ export class FsWriter implements Writer {
         : claimed && ledgers
           ? await readLedger(ledgers.spare, temp)
           : undefined;
-      written = await reuseFolder(temp, files, inBatches, known);
+      written = await reuseFolder(temp, files, inBatches, known, { fresh: prepared });
       await alongside;
       if (this.aborted) throw new WriteAborted();
       // The swap is two renames, too quick to be worth stopping in the middle: an abort now waits for it.
