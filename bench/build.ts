@@ -108,12 +108,19 @@ function siteWeightsOf(dir: string): PageWeight[] {
 
 const rows: string[] = [];
 const hugo = hugoVersion();
+/** A median time in seconds, with the range of the runs beside it when there are several. */
+const seconds = (times: number[]) => {
+  const text = (ms: number) => (ms / 1000).toFixed(2);
+  const low = Math.min(...times);
+  const high = Math.max(...times);
+  return times.length > 1 ? `${text(median(times))} s (${text(low)}–${text(high)})` : `${text(times[0])} s`;
+};
 /** The Hugo cells of a row: its time and memory, and egdocs' time over it. */
 const hugoCells = (ms: number, runs?: HugoMeasure[]) => {
   if (!runs) return '| | |';
   const hugoMs = median(runs.map((r) => r.ms));
   const rss = runs[0].peakRssMb === undefined ? '' : `, ${Math.round(median(runs.map((r) => r.peakRssMb!)))} MB`;
-  return `| ${(hugoMs / 1000).toFixed(2)} s${rss}, ${runs[0].pages} files | ${(ms / hugoMs).toFixed(1)}× |`;
+  return `| ${seconds(runs.map((r) => r.ms))}${rss}, ${runs[0].pages} files | ${(ms / hugoMs).toFixed(1)}× |`;
 };
 const report = (label: string, results: Measure[], copies: number[], hugoRuns?: HugoMeasure[]) => {
   const ms = median(results.map((r) => r.ms));
@@ -122,7 +129,7 @@ const report = (label: string, results: Measure[], copies: number[], hugoRuns?: 
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
   const copy = `${(median(copies) / 1000).toFixed(2)} s`;
-  const line = `| ${label} | ${results[0].pages} | ${(ms / 1000).toFixed(2)} s | ${rss} | ${results[0].warnings} | ${copy} ${hugoCells(ms, hugoRuns)} ${steps} |`;
+  const line = `| ${label} | ${results[0].pages} | ${seconds(results.map((r) => r.ms))} | ${rss} | ${results[0].warnings} | ${copy} ${hugoCells(ms, hugoRuns)} ${steps} |`;
   rows.push(line);
   console.log(line);
 };
@@ -130,17 +137,20 @@ const report = (label: string, results: Measure[], copies: number[], hugoRuns?: 
 /**
  * Cold: no node_modules/.cache/egdocs (a fresh clone: Shiki compiles its grammars, nothing is kept). Warm: the stores
  * of the build before and nothing changed (the build record answers), then the same with every step run. Edited: one
- * doc's text changed before each build, as a writer rebuilds.
+ * doc's text changed before each build, as a writer rebuilds. `hugoRun`, when given, builds the same site with Hugo
+ * before each cold build: taken in turns, both meet the machine in the same state (its speed drifts over minutes).
  */
 async function coldAndWarm(
   label: string,
   dir: string,
   warmRuns: number,
   edited: string,
-  hugoRuns?: HugoMeasure[],
+  hugoRun?: () => Promise<HugoMeasure>,
 ): Promise<void> {
   const cold: Measure[] = [];
+  const hugoRuns: HugoMeasure[] | undefined = hugoRun && [];
   for (let i = 0; i < Math.max(1, Math.min(warmRuns, 3)); i++) {
+    if (hugoRun) hugoRuns!.push(await hugoRun());
     setAside(path.join(dir, 'node_modules/.cache/egdocs'));
     cold.push(measure(dir));
   }
@@ -192,14 +202,9 @@ for (const size of sizes) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `egdocs-bench-${size}-`));
   try {
     await writeSyntheticSite(dir, size);
-    const repeat = size >= 10000 ? 1 : runs;
-    let hugoRuns: HugoMeasure[] | undefined;
-    if (hugo) {
-      await writeHugoProject(dir, path.join(dir, 'hugo'));
-      hugoRuns = [];
-      for (let i = 0; i < repeat; i++) hugoRuns.push(await measureHugo(path.join(dir, 'hugo')));
-    }
-    await coldAndWarm(`synthetic ${size} pages`, dir, repeat, path.join(dir, 'content/docs/s0/p1.md'), hugoRuns);
+    if (hugo) await writeHugoProject(dir, path.join(dir, 'hugo'));
+    const hugoRun = hugo ? () => measureHugo(path.join(dir, 'hugo')) : undefined;
+    await coldAndWarm(`synthetic ${size} pages`, dir, runs, path.join(dir, 'content/docs/s0/p1.md'), hugoRun);
   } finally {
     setAside(dir);
   }
@@ -272,7 +277,7 @@ a large deletion are several times slower to create (\`bench/aside.ts\`).
 Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
 
 ${hugoNote(hugo)}
-| site | routes | build time (median of up to ${runs}; 1 run at 10,000) | peak RSS | warnings | plain copy | Hugo: time, peak RSS, HTML files | egdocs / Hugo | steps of the first run (ms) |
+| site | routes | build time: median of ${runs} (their range) | peak RSS | warnings | plain copy | Hugo: time, peak RSS, HTML files | egdocs / Hugo | steps of the first run (ms) |
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 

@@ -72,9 +72,10 @@ export function hugoNote(version: string | undefined): string {
     return 'The Hugo columns are empty: `hugo` was not installed on this machine (`apt-get install hugo`).\n';
   return `The Hugo columns build the same synthetic markdown with ${version} as a speed reference (\`bench/hugo.ts\`: a
 minimal project with one page layout and one list layout; \`hugo --quiet\` in a fresh process with no \`public/\` or
-\`resources/\` left over; median of as many runs as the egdocs rows; peak RSS from \`/usr/bin/time -v\`), timed from
-spawn to exit as egdocs is. Hugo does less: no sidebar, search data, payloads or link check; \`.md\` links are left as
-written and \`:::tip\` admonitions come out as plain text. It keeps nothing between builds, so one Hugo figure stands
-beside all three rows of a size; the disk makes both vary from run to run (compare the plain copy).
+\`resources/\` left over; one run before each cold egdocs build, so that both meet the machine in the same state; peak
+RSS from \`/usr/bin/time -v\`), timed from spawn to exit as egdocs is. Hugo does less: no sidebar, search data, payloads
+or link check; \`.md\` links are left as written and \`:::tip\` admonitions come out as plain text. It keeps nothing
+between builds, so one Hugo figure stands beside all four rows of a size. The machine and its disk make every figure
+vary from run to run by a fifth or more: the ranges in brackets show how much (compare the plain copy).
 `;
 }
