@@ -105,24 +105,25 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
         return true;
       };
       return new Promise<void>((resolve, reject) => {
+        // Once no chunk is left to send and none is out, the worker is done.
+        const endIfIdle = () => {
+          if (held > 0) return;
+          resolve();
+          void worker.terminate();
+        };
         worker.ref();
         worker.on('message', ({ blocks: marked, done }: MarkdownMessage) => {
           blocks.push(...marked);
           if (!done) return;
           held--;
           done.pages.forEach((sent, k) => theirs.set(done.at + k, received(sent, sources[done.at + k]!, tables)));
-          if (send() || held > 0) return;
-          resolve();
-          void worker.terminate();
+          if (!send()) endIfIdle();
         });
         void failure.then(reject);
         // A worker that ends without answering (and without an error) must not leave the build waiting for ever.
         worker.once('exit', (code) => reject(new Error(`the worker stopped (exit code ${code}) before its answer`)));
         for (let n = 0; n < CHUNKS_AHEAD && send(); n++);
-        if (held === 0) {
-          resolve();
-          void worker.terminate();
-        }
+        endIfIdle();
       });
     });
     // A worker that fails while this thread renders is reported by done, not as an unhandled rejection.
