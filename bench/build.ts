@@ -263,7 +263,7 @@ await writeFile(
   `# Benchmark results
 
 Written by \`npm run bench\`. Each build is \`egdocs build --timings\` (the compiled CLI) in a fresh process, timed
-from spawn to exit: Node.js' start (about 0.13 s here for \`node -e ''\`) and module loading count. *Cold* builds
+from spawn to exit: Node.js' start (\`node -e ''\` in the commands table below) and module loading count. *Cold* builds
 start without \`node_modules/.cache/egdocs/\`, as on a fresh clone: Shiki loads and compiles its grammars and nothing
 is kept from before. *Warm* builds find the stores of the build before and nothing changed: egdocs keys every input
 and, finding the last build's key and its output folder as that build left it, reports it without building
