@@ -13,8 +13,8 @@ import type { OutputFile } from '../types.ts';
  * Turns the folder `dir` (an earlier output, or an empty folder) into exactly `files`: entries that are not wanted go
  * (anything but a plain file or folder too), missing folders are made, and a file is written only when it is missing
  * or differs. `each` runs the writes in bounded batches (the writer stops between them on an abort). `ledger` is
- * what the writer recorded of `dir` when it last wrote it; `fresh`, that nothing else is in it. Returns the ledger of `dir` as it is left, and the files
- * linked to a kept file (writeOne).
+ * what the writer recorded of `dir` when it last wrote it; `fresh`, that nothing else is in it. Returns the ledger of
+ * `dir` as it is left, and the files linked to a kept file (writeOne).
  */
 export async function reuseFolder(
   dir: string,

@@ -133,12 +133,12 @@ export async function storedSearchIndexFiles(
   storeWrites: StoreWrites = writeNow,
 ): Promise<SearchIndexFiles> {
   const data = searchData(site);
-  const key = sha256(JSON.stringify([await codeKey(), keyedConfig(site.config), data]), 'base64url');
+  const code = await codeKey();
+  const key = sha256(JSON.stringify([code, keyedConfig(site.config), data]), 'base64url');
   const kept = await readStore<SearchIndexFiles>(store, key);
   if (kept) return kept;
   // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,
   // so an edit cuts and stems only the texts it changed.
-  const code = await codeKey();
   const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, code)) ?? []);
   const index = searchIndexFiles(site, { data, memo });
   const entries = memo.entries();

@@ -33,40 +33,27 @@ test('three threads write the same files in the same order as one', async () => 
 });
 
 test('workers write their routes ahead into the folder the writer swaps in: the output one thread writes, kept for the next build', async () => {
-  const project = await tempProject(
-    Object.fromEntries(Object.entries(docs).map(([rel, text]) => [`content/${rel}`, text])),
-  );
+  const project = await diskProject(docs);
   try {
-    const diskConfig = validateConfig(
-      { title: 'Test Docs', url: 'https://example.com', docs: config.docs },
-      path.join(project.dir, 'site.config.ts'),
-    );
-    const { outDir } = diskConfig.paths;
-    const build = async (threads: number) => {
-      const writer = new FsWriter(outDir);
-      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
-      await writer.write(result.files);
-      return { result, tree: await tree(outDir) };
-    };
     // One thread, nothing kept: no workers, nothing written ahead.
-    const one = await build(1);
+    const one = await project.build(1);
     assert.not.ok(
       one.result.files.some((file) => file.kept),
       'one thread writes everything in the write step',
     );
-    await rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true });
-    const cold = await build(3);
+    await project.dropStores();
+    const cold = await project.build(3);
     assert.ok(cold.result.rendered.routes >= 30, `rendered ${cold.result.rendered.routes}`);
     const ahead = cold.result.files.filter((file) => file.kept).map((file) => file.path);
     assert.ok(ahead.length >= 60, `${ahead.length} files written ahead`);
     assert.ok(ahead.includes('docs/section-2/page-29/index.html'), "the last route, a worker's, among them");
     assert.equal(cold.tree, one.tree, 'the same files, byte for byte');
     assert.equal(
-      (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.build')),
+      (await readdir(path.dirname(project.outDir))).filter((name) => name.startsWith('.build')),
       [],
       'no working folder left',
     );
-    const warm = await build(3);
+    const warm = await project.build(3);
     assert.is(warm.result.rendered.routes, 0, "every route, the workers' too, comes from the memo");
     assert.equal(warm.tree, one.tree);
   } finally {
@@ -76,28 +63,15 @@ test('workers write their routes ahead into the folder the writer swaps in: the 
 
 test('two routes to one path, one rendered by a worker: the first route is written, with the warning, as by one thread', async () => {
   const same = '---\nslug: /same-place\n---\n';
-  const clashing = {
+  const project = await diskProject({
     ...docs,
     'docs/section-0/page-0.md': `${same}${docs['docs/section-0/page-0.md']}`,
     'docs/section-2/page-29.md': `${same}${docs['docs/section-2/page-29.md']}`,
-  };
-  const project = await tempProject(
-    Object.fromEntries(Object.entries(clashing).map(([rel, text]) => [`content/${rel}`, text])),
-  );
+  });
   try {
-    const diskConfig = validateConfig(
-      { title: 'Test Docs', url: 'https://example.com', docs: config.docs },
-      path.join(project.dir, 'site.config.ts'),
-    );
-    const build = async (threads: number) => {
-      await rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true });
-      const writer = new FsWriter(diskConfig.paths.outDir);
-      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
-      await writer.write(result.files);
-      return { result, tree: await tree(diskConfig.paths.outDir) };
-    };
-    const one = await build(1);
-    const three = await build(3);
+    const one = await project.build(1);
+    await project.dropStores();
+    const three = await project.build(3);
     assert.ok(
       three.result.files.some((file) => file.kept),
       'files were written ahead',
@@ -111,6 +85,33 @@ test('two routes to one path, one rendered by a worker: the first route is writt
     await project.remove();
   }
 });
+
+/**
+ * `docs` as a project on the disk, built as the CLI builds it: `build` writes through an FsWriter that offers the
+ * render threads its folder to write ahead into, and gives the result and the output folder's files.
+ */
+async function diskProject(files: Record<string, string>) {
+  const project = await tempProject(
+    Object.fromEntries(Object.entries(files).map(([rel, text]) => [`content/${rel}`, text])),
+  );
+  const diskConfig = validateConfig(
+    { title: 'Test Docs', url: 'https://example.com', docs: config.docs },
+    path.join(project.dir, 'site.config.ts'),
+  );
+  const { outDir } = diskConfig.paths;
+  return {
+    outDir,
+    remove: () => project.remove(),
+    /** Forgets what earlier builds kept, so that the next renders every route. */
+    dropStores: () => rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true }),
+    async build(threads: number) {
+      const writer = new FsWriter(outDir);
+      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
+      await writer.write(result.files);
+      return { result, tree: await tree(outDir) };
+    },
+  };
+}
 
 /** Every file under `root` by its path relative to it, with its bytes in base64. */
 async function tree(root: string): Promise<Record<string, string>> {
