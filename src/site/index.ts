@@ -47,7 +47,9 @@ export function buildSite({
   };
 
   // Pages from markdown: docs, posts, standalone pages (the home page among them).
-  const docByPath = new Map(docs.map((doc) => [doc.path, doc]));
+  // Each doc page with its own metadata (docMetas keeps the pages' order): by path, two docs given one slug would
+  // both get the last one's title and breadcrumb, while the first one's page is the one written.
+  const docOfPage = new Map(pages.filter((page) => page.source.kind === 'doc').map((page, i) => [page, docs[i]]));
   const descriptionByPath = new Map(pages.map((page) => [page.source.route, page.description]));
   const postByPath = new Map(posts.map((post, i) => [post.path, { post, index: i }]));
   for (const page of pages) {
@@ -57,7 +59,7 @@ export function buildSite({
     const { keywords } = fm;
     const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
     if (page.source.kind === 'doc') {
-      const doc = docByPath.get(path)!;
+      const doc = docOfPage.get(page)!;
       const index = doc.sidebarId ? sidebarIndexes.get(doc.sidebarId) : undefined;
       const footer = {
         editUrl: editUrlOf(config, page.source),

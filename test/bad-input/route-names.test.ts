@@ -165,4 +165,20 @@ test('two routes that differ only in how they are escaped are one file: a duplic
   ]);
 });
 
+test("two docs with one slug: the page written is the first doc's, its breadcrumb and title included", async () => {
+  const { result, printed } = await success({
+    'docs/a-first.md': '---\nslug: /same\n---\n# First doc\n\nText of the first.\n',
+    'docs/b-second.md': '---\nslug: /same\n---\n# Second doc\n\nText of the second.\n',
+  });
+  assert.equal(printed.length, 1);
+  assert.match(printed[0], 'route /base/docs/same/ is produced by both');
+  const page = fileText(result, 'docs/same/index.html');
+  assert.match(page, 'Text of the first.');
+  assert.not.match(page, 'Text of the second.');
+  // The sidebar lists both docs; the page's own breadcrumb names the first (it once named the second).
+  const breadcrumb = /<nav class="breadcrumbs"[^]*?<\/nav>/.exec(page)?.[0] ?? '';
+  assert.match(breadcrumb, 'First doc');
+  assert.not.match(breadcrumb, 'Second doc');
+});
+
 test.run();
