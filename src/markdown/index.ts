@@ -20,7 +20,7 @@ import { admonitions } from './plugins/admonitions.ts';
 import { alerts } from './plugins/alerts.ts';
 import { tabs } from './plugins/tabs.ts';
 import { headings, plainText } from './plugins/headings.ts';
-import { CodeHighlighter, highlight } from './plugins/highlight.ts';
+import { CodeHighlighter, fenceLanguages, highlight } from './plugins/highlight.ts';
 import { images } from './plugins/images.ts';
 import { links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
@@ -117,7 +117,6 @@ export interface MarkdownRenderer {
 /** Characters past which inline code may wrap (about a third of the narrowest column). */
 const LONG_INLINE_CODE = 24;
 const TRUNCATE = /^<!--\s*truncate\s*-->\s*$/;
-const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
 /** Creates the renderer; async because it reads the highlight cache. */
 export async function createMarkdown(context: MarkdownContext): Promise<MarkdownRenderer> {
@@ -219,10 +218,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
 
   // The languages of every fence in the content (included files too), for the highlighter (see `begin`).
   let languages: Set<string> | undefined;
-  const fenceLanguages = () => {
-    languages ??= new Set(
-      [...context.content.texts.values()].flatMap((text) => [...text.matchAll(FENCE_LANG)].map((m) => m[1])),
-    );
+  const siteLanguages = () => {
+    languages ??= fenceLanguages(context.content.texts.values());
     return languages;
   };
 
@@ -241,7 +238,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   let renderedInWorkers = 0;
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
-    code.begin(fenceLanguages, { thread: context.highlightThread });
+    code.begin(siteLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
     // blocks filled in afterwards.
     const results: ({ kept: CachedPage } | FreshPage)[] = [];

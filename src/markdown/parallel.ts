@@ -9,7 +9,7 @@ import { BuildFailed } from '../diagnostics.ts';
 import type { ContentSet, Page, Source } from '../types.ts';
 import { EarlyWorkers } from '../worker-thread.ts';
 import { WorkSplit } from '../work-split.ts';
-import type { FenceInfo } from './plugins/highlight.ts';
+import type { FenceInfo } from './plugins/shiki.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
 import type { FreshPage, Lookup, MarkdownContext, PageWorkers, SharedPages } from './index.ts';
 

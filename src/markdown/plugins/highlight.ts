@@ -3,73 +3,29 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import type { MarkdownIt } from 'markdown-it';
 import { sha256 } from '../../hash.ts';
-import { startWorker } from '../../worker-thread.ts';
 import type { MarkdownEnv } from '../env.ts';
-// Shiki is imported when a block is not in the cache (about 0.15 s of module loading): a warm build never loads it.
-import type { HighlighterGeneric } from 'shiki';
+import { HighlightThread } from './highlight-thread.ts';
+import {
+  blockHtml,
+  defaults,
+  type FenceInfo,
+  grammarOf,
+  grammarsOf,
+  type Highlighter,
+  type HighlightOptions,
+  loadShiki,
+  parseFenceInfo,
+} from './shiki.ts';
 
-export interface HighlightOptions {
-  themes: { light: string; dark: string };
-}
+const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
-export const defaults: HighlightOptions = { themes: { light: 'github-light', dark: 'github-dark' } };
-
-/** Names writers use mapped to Shiki grammar ids. */
-const ALIASES: Record<string, string> = {
-  sh: 'bash',
-  shell: 'bash',
-  zsh: 'bash',
-  console: 'bash',
-  env: 'dotenv',
-  js: 'javascript',
-  ts: 'typescript',
-  yml: 'yaml',
-  htaccess: 'apache',
-  plist: 'xml',
-  gradle: 'groovy',
-  kt: 'kotlin',
-  md: 'markdown',
-  conf: 'nginx',
-};
-const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
-
-type Highlighter = HighlighterGeneric<string, string>;
-
-export interface FenceInfo {
-  lang: string;
-  title?: string;
-  highlight: Set<number>;
-  lineNumbers: boolean;
-}
-
-/** Parses a fence's info string. */
-export function parseFenceInfo(info: string): FenceInfo {
-  const lang = (info.trim().split(/\s+/)[0] ?? '').toLowerCase();
-  const rest = info.trim().slice(lang.length);
-  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(rest);
-  const ranges = /\{([\d,\s-]+)\}/.exec(rest);
-  const highlight = new Set<number>();
-  for (const part of ranges?.[1].split(',') ?? []) {
-    const [from, to] = part.split('-').map((n) => Number(n.trim()));
-    if (!Number.isFinite(from)) continue;
-    for (let n = from; n <= (Number.isFinite(to) ? to : from); n++) highlight.add(n);
-  }
-  return {
-    lang,
-    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
-    highlight,
-    lineNumbers: /\bshowLineNumbers\b/.test(rest),
-  };
-}
-
-/** Grammar id for a fence language, or undefined for plain text. */
-export function grammarOf(lang: string): string | undefined {
-  const lower = lang.toLowerCase();
-  if (PLAIN.has(lower)) return undefined;
-  return ALIASES[lower] ?? lower;
+/** The language of every fence in these markdown texts. */
+export function fenceLanguages(texts: Iterable<string>): Set<string> {
+  const languages = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(FENCE_LANG)) languages.add(match[1]);
+  return languages;
 }
 
 /**
@@ -122,15 +78,33 @@ export class CodeHighlighter {
    * highlights the code fenced inside it with whichever grammars are loaded, comes out the same whichever pages a
    * build renders. With `thread`, the first block Shiki has to highlight starts a worker thread that loads Shiki and
    * highlights the blocks as they come, while this thread goes on parsing pages (a build of its own process, where
-   * Shiki's first use is most of a cold build).
+   * Shiki's first use is most of a cold build); see highlight-thread.ts.
    */
   begin(langs: () => Iterable<string>, { thread = false } = {}): void {
     this.langs = langs;
     this.thread = thread && !this.shiki;
   }
   private langs: () => Iterable<string> = () => [];
+
+  /**
+   * Starts the worker thread now, before `begin`, for a build that will need Shiki (its cache is empty): Shiki loads
+   * there while this thread reads the content and loads markdown-it, instead of from the first block on. `langs` must
+   * be the languages `begin` will give.
+   */
+  startThread(langs: Iterable<string>): void {
+    if (!this.shiki) this.worker ??= new HighlightThread(this.options.themes, [...langs]);
+  }
+
+  /** Stops a worker thread that has not been asked for its results (a build that stops before `flush`). */
+  close(): void {
+    this.worker?.close();
+    this.worker = undefined;
+  }
+
   /** How many blocks a worker thread has highlighted (the rest were cached, or highlighted in this thread). */
   fromThread = 0;
+  /** How many blocks sent to a worker thread this thread highlighted instead, having finished its own work first. */
+  sharedHere = 0;
   private thread = false;
   private worker: HighlightThread | undefined;
 
@@ -169,21 +143,43 @@ export class CodeHighlighter {
   }
 
   /**
-   * Highlights the marked blocks: the worker's results, or Shiki in this thread, loaded first with the grammars of
-   * the languages `begin` gave (and of the blocks').
+   * Highlights the marked blocks: the worker's results (this thread taking a share when the worker is behind), or
+   * Shiki in this thread, loaded first with the grammars of the languages `begin` gave (and of the blocks').
    */
   async flush(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    const done = await worker?.results().catch(() => undefined);
-    for (const [key, html] of done ?? []) this.keep(key, html);
-    this.fromThread += done?.length ?? 0;
-    if (done) this.pending.clear();
+    if (worker) {
+      worker.send();
+      if (worker.behind) await this.share(worker);
+      const done = await worker.results().catch(() => undefined);
+      for (const [key, html] of done ?? []) {
+        this.keep(key, html);
+        this.pending.delete(key);
+      }
+      this.fromThread += done?.length ?? 0;
+    }
     if (this.pending.size === 0) return;
     // No worker, or one that failed (it could not start, say): Shiki in this thread.
     await this.load([...this.langs(), ...[...this.pending.values()].map(({ info }) => info.lang)]);
     for (const [key, { code, info }] of this.pending) this.toHtml(key, code, info);
     this.pending.clear();
+  }
+
+  /**
+   * Every page is parsed and the worker has grammars it has not begun: Shiki loads here too (every grammar of the
+   * site, as in the worker, so that a block comes out the same in either thread) and highlights those grammars'
+   * blocks, the last grammar first, until the worker has claimed all that are left.
+   */
+  private async share(worker: HighlightThread): Promise<void> {
+    await this.load(this.langs());
+    for (let blocks = worker.claimLast(); blocks; blocks = worker.claimLast()) {
+      for (const [key, code, info] of blocks) {
+        this.toHtml(key, code, info);
+        this.pending.delete(key);
+      }
+      this.sharedHere += blocks.length;
+    }
   }
 
   /**
@@ -237,158 +233,6 @@ export class CodeHighlighter {
     return this.key;
   }
   private key: string | undefined;
-}
-
-/** The grammar ids of fence languages that Shiki bundles, and every id it bundles. */
-async function grammarsOf(langs: Iterable<string>): Promise<{ bundled: Set<string>; ids: string[] }> {
-  const { bundledLanguages } = await import('shiki');
-  const bundled = new Set(Object.keys(bundledLanguages));
-  const ids = new Set<string>();
-  for (const lang of langs) {
-    const id = grammarOf(lang);
-    if (id && bundled.has(id)) ids.add(id);
-  }
-  return { bundled, ids: [...ids] };
-}
-
-/** Shiki with the two themes and these grammars (ids that Shiki bundles). */
-async function loadShiki(themes: HighlightOptions['themes'], ids: Iterable<string>): Promise<Highlighter> {
-  const { bundledLanguages, createHighlighter } = await import('shiki');
-  const { createOnigurumaEngine } = await import('shiki/engine/oniguruma');
-  // Shiki loads a grammar that embeds others lazily (markdown: 57 of them) again each time one of those others is
-  // loaded after it is known: seventeen times for this site's languages, 150 of 300 ms. Such grammars come last.
-  const sorted = [...ids].sort();
-  const modules = await Promise.all(sorted.map((id) => bundledLanguages[id as keyof typeof bundledLanguages]()));
-  const embedding = new Set(
-    sorted.filter((id, i) =>
-      modules[i].default.some((grammar) => grammar.name === id && grammar.embeddedLangsLazy?.length),
-    ),
-  );
-  const shiki = (await createHighlighter({
-    themes: [themes.light, themes.dark],
-    langs: sorted.filter((id) => !embedding.has(id)),
-    // Oniguruma (WASM) compiles grammars about 3x faster than the JavaScript engine. Its binary is read as it is:
-    // `shiki/wasm` holds it gzipped in base64, which took 100 ms to import and unpack, against 3-8 ms for the file.
-    engine: createOnigurumaEngine(readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'))),
-  })) as Highlighter;
-  if (embedding.size > 0) await shiki.loadLanguage(...([...embedding] as Parameters<Highlighter['loadLanguage']>));
-  return shiki;
-}
-
-/** A block's <pre>, both themes, marked lines and line numbers; a language whose grammar is not `loaded` is text. */
-function blockHtml(
-  shiki: Highlighter,
-  loaded: ReadonlySet<string>,
-  themes: HighlightOptions['themes'],
-  code: string,
-  info: FenceInfo,
-): string {
-  const grammar = grammarOf(info.lang);
-  return shiki.codeToHtml(code, {
-    lang: grammar && loaded.has(grammar) ? grammar : 'text',
-    themes,
-    defaultColor: false,
-    transformers: [
-      {
-        pre(node) {
-          if (info.lineNumbers) this.addClassToHast(node, 'line-numbers');
-          node.properties['data-lang'] = info.lang || 'text';
-        },
-        line(node, line) {
-          if (info.highlight.has(line)) this.addClassToHast(node, 'highlighted');
-        },
-      },
-    ],
-  });
-}
-
-/** What the highlight worker is started with, and the messages it is sent: blocks, then the end. */
-export interface HighlightJob {
-  themes: HighlightOptions['themes'];
-  langs: string[];
-}
-export type HighlightMessage = { blocks: [key: string, code: string, info: FenceInfo][] } | { end: true };
-export type HighlightDone = { results: [key: string, html: string][] } | { error: string };
-
-/** Blocks sent to the worker at a time: one message per block costs more than highlighting some of them. */
-const BATCH = 32;
-
-/** The highlight worker (highlight-worker.ts) as this thread sees it: blocks in, their HTML out at the end. */
-class HighlightThread {
-  private worker: Worker;
-  private batch: [string, string, FenceInfo][] = [];
-  private done: Promise<[string, string][]>;
-
-  constructor(themes: HighlightOptions['themes'], langs: string[]) {
-    const job: HighlightJob = { themes, langs };
-    this.worker = startWorker('highlight-worker', new URL('../highlight-worker.ts', import.meta.url), {
-      workerData: job,
-    });
-    this.done = new Promise((resolve, reject) => {
-      this.worker.once('message', (done: HighlightDone) =>
-        'results' in done ? resolve(done.results) : reject(new Error(done.error)),
-      );
-      this.worker.once('error', reject);
-      this.worker.once('exit', () => reject(new Error('the highlight worker stopped')));
-    });
-    // Settled here too, so that a worker failing before `results` is asked for is not an unhandled rejection; and
-    // not keeping the process alive until then (a build that stops early does not wait for it).
-    this.done.catch(() => {});
-    this.worker.unref();
-  }
-
-  add(key: string, code: string, info: FenceInfo): void {
-    this.batch.push([key, code, info]);
-    if (this.batch.length >= BATCH) this.send();
-  }
-
-  /** Every block's HTML; the worker then ends. */
-  async results(): Promise<[string, string][]> {
-    this.send();
-    this.worker.postMessage({ end: true } satisfies HighlightMessage);
-    this.worker.ref();
-    try {
-      return await this.done;
-    } finally {
-      void this.worker.terminate();
-    }
-  }
-
-  private send(): void {
-    if (this.batch.length === 0) return;
-    this.worker.postMessage({ blocks: this.batch } satisfies HighlightMessage);
-    this.batch = [];
-  }
-}
-
-/** The worker's side: Shiki loaded once, each block highlighted as it comes, the results sent at the end. */
-export function serveHighlightJob(
-  job: HighlightJob,
-  port: {
-    on(event: 'message', listener: (message: HighlightMessage) => void): void;
-    postMessage(done: HighlightDone): void;
-  },
-): void {
-  const ready = (async () => {
-    const { ids } = await grammarsOf(job.langs);
-    const loaded = new Set(ids);
-    return { shiki: await loadShiki(job.themes, loaded), loaded };
-  })();
-  const results: [string, string][] = [];
-  // Messages are handled in the order they came: each waits for the same `ready`.
-  port.on('message', (message) => {
-    ready.then(
-      ({ shiki, loaded }) => {
-        if ('blocks' in message)
-          for (const [key, code, info] of message.blocks)
-            results.push([key, blockHtml(shiki, loaded, job.themes, code, info)]);
-        else port.postMessage({ results });
-      },
-      (error: unknown) => {
-        if ('end' in message) port.postMessage({ error: String(error) });
-      },
-    );
-  });
 }
 
 const COPY_BUTTON = '<button type="button" class="copy-button"><span class="copy-label">Copy</span></button>';
