@@ -42,7 +42,7 @@ import {
 } from './search/index-files.ts';
 import { storeFile, storeFolder, type StoreWrites, writeNow } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
-import { buildSite } from './site/index.ts';
+import { buildSite, fillSiteStrings } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -123,14 +123,21 @@ export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult
     for (const save of later.splice(0)) await save();
   };
   const storeWrites: StoreWrites = options.deferStores ? async (save) => void later.push(save) : writeNow;
+  const unfinished: Unfinished = {};
   try {
-    return { ...(await buildWith(options, storeWrites)), saveStores };
+    return { ...(await buildWith(options, storeWrites, unfinished)), saveStores };
   } catch (error) {
     // What the steps before the failure made is kept, as it is when nothing is deferred: the next build starts
     // from it. A store that cannot be written does not hide the build's own error.
+    await unfinished.highlight?.().catch(() => {});
     await saveStores().catch(() => {});
     throw error;
   }
+}
+
+/** Work a failed build still finishes so that its stores are written: the code blocks Shiki is highlighting. */
+interface Unfinished {
+  highlight?: () => Promise<void>;
 }
 
 async function buildWith(
@@ -146,6 +153,7 @@ async function buildWith(
     writeAhead,
   }: BuildOptions,
   storeWrites: StoreWrites,
+  unfinished: Unfinished,
 ): Promise<BuildResult> {
   const diagnostics = new Diagnostics();
   // The texts read, so that diagnostics can carry their lines' text for printing (see withLineTexts).
@@ -157,7 +165,8 @@ async function buildWith(
   const closeWorkers = () => {
     early?.close();
     markdownWorkers?.close();
-    coldHighlighter?.close();
+    // Its blocks are highlighted still when they are in pages made (see Unfinished).
+    if (!unfinished.highlight) coldHighlighter?.close();
   };
   const stopOnErrors = (diagnostics: Diagnostics) => {
     withLineTexts(diagnostics.items, texts);
@@ -253,6 +262,8 @@ async function buildWith(
   // for the next load (config/compile.ts).
   if (fromDisk) await keepCompiledConfig(config);
   let pagesRendered = 0;
+  // A small site's cold build has the pages before their code blocks: see the highlight step.
+  let highlighting: { highlighted(): Promise<void>; fill(html: string): string } | undefined;
   const markdown = await step('markdown', async () => {
     const highlighter = cache
       ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open())
@@ -270,12 +281,16 @@ async function buildWith(
       storeWrites,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
-    const pages = await renderer.renderPages(content.sources, (source, error) => {
+    const { pages, highlighted } = await renderer.startPages(content.sources, (source, error) => {
       if (error instanceof BuildFailed) diagnostics.items.push(...error.diagnostics);
       else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
     });
     pagesRendered = renderer.rendered;
     markdownWorkers?.close();
+    if (coldHighlighter) {
+      highlighting = { highlighted, fill: renderer.fill };
+      unfinished.highlight = highlighted;
+    } else await highlighted();
     return pages;
   });
   stopOnErrors(diagnostics);
@@ -353,6 +368,17 @@ async function buildWith(
       : searchIndexFiles(site);
     return { ...index, later: undefined };
   });
+  // The code blocks Shiki had still to highlight when every page was parsed (a small site's cold build, where Shiki is
+  // most of the work) were marks in the pages and routes until here: the history, site and search steps did not need
+  // them and ran meanwhile, on the core Shiki's thread left idle.
+  if (highlighting) {
+    const { highlighted, fill } = highlighting;
+    await step('highlight', async () => {
+      unfinished.highlight = undefined;
+      await highlighted();
+      fillSiteStrings(site, fill);
+    });
+  }
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
     const memo = cache?.render ?? (renderStore ? await readRenderMemo(renderStore, config, late) : undefined);

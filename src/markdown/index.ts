@@ -104,6 +104,17 @@ export interface FreshPage {
 export interface MarkdownRenderer {
   /** Renders every source; a source that throws is handed to onError and left out. */
   renderPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]>;
+  /**
+   * `renderPages` in two parts, for a build that has other work while Shiki highlights (a cold build): the pages may
+   * hold marks for code blocks (CodeHighlighter.fill) until `highlighted` settles, which also saves the highlight cache
+   * and the page store. Strings copied from the pages meanwhile are filled with `fill`.
+   */
+  startPages(
+    sources: Source[],
+    onError: (source: Source, error: unknown) => void,
+  ): Promise<{ pages: Page[]; highlighted(): Promise<void> }>;
+  /** A copy of a page's HTML made before `highlighted` settled, its marks filled; other strings as they are. */
+  fill(html: string): string;
   /** Renders one source. */
   render(source: Source): Promise<Page>;
   /** Renders one source afresh, its error caught: what a markdown worker does with each source it is sent. */
@@ -236,7 +247,10 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
 
   let rendered = 0;
   let renderedInWorkers = 0;
-  const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
+  const startPages = async (
+    sources: Source[],
+    onError: (source: Source, error: unknown) => void,
+  ): Promise<{ pages: Page[]; highlighted(): Promise<void> }> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
     code.begin(siteLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
@@ -288,25 +302,36 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       } else onError(source, result.error);
       context.diagnostics.items.push(...result.diagnostics);
     });
-    if (marked.length > 0) {
-      await code.flush();
-      for (const i of marked) {
-        const page = pages[i]!;
-        page.html = code.fill(page.html);
-        if (page.excerptHtml !== undefined) page.excerptHtml = code.fill(page.excerptHtml);
-      }
-    }
     const present = new Set(sources.map((source) => source.file));
     for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
     for (const file of stored.keys()) if (!cache.has(file)) changed.add(file);
-    await code.save({ keepUnused: rendered < sources.length });
-    // The pages are not changed after this step: the store may be written later.
-    if (context.pageStore && changed.size > 0) await (context.storeWrites ?? writeNow)(() => store(cache, changed));
-    return pages.filter((page): page is Page => page !== undefined);
+    const keepUnused = rendered < sources.length;
+    const highlighted = async () => {
+      if (marked.length > 0) {
+        await code.flush();
+        for (const i of marked) {
+          const page = pages[i]!;
+          page.html = code.fill(page.html);
+          if (page.excerptHtml !== undefined) page.excerptHtml = code.fill(page.excerptHtml);
+        }
+      }
+      await code.save({ keepUnused });
+      // The pages are not changed after this: the store may be written later.
+      if (context.pageStore && changed.size > 0) await (context.storeWrites ?? writeNow)(() => store(cache, changed));
+    };
+    return { pages: pages.filter((page): page is Page => page !== undefined), highlighted };
+  };
+
+  const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
+    const { pages, highlighted } = await startPages(sources, onError);
+    await highlighted();
+    return pages;
   };
 
   return {
     renderPages,
+    startPages,
+    fill: (html) => code.fill(html),
     get rendered() {
       return rendered;
     },

@@ -25,6 +25,28 @@ export interface SiteInput {
 }
 
 /**
+ * Fills, in place, each string of the routes and posts that `fill` changes. A small site's cold build makes the site
+ * while Shiki is still highlighting (src/build.ts), from pages whose code blocks are marks until then, and routes hold
+ * copies of the pages' HTML. Objects shared between routes (a category's sidebar) are seen once.
+ */
+export function fillSiteStrings(site: Site, fill: (text: string) => string): void {
+  const seen = new Set<object>();
+  const walk = (value: object): void => {
+    if (seen.has(value)) return;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      if (typeof item === 'string') {
+        if (item.includes('\0')) record[key] = fill(item);
+      } else if (item !== null && typeof item === 'object') walk(item);
+    }
+  };
+  walk(site.routes);
+  walk(site.posts);
+}
+
+/**
  * Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings.
  */
 export function buildSite({

@@ -75,6 +75,18 @@ test('code highlighted in a worker thread is the same, byte for byte, as in this
   assert.equal(inWorker, here);
 });
 
+test('filling replaces the marks and leaves any other NUL where it was', async () => {
+  const code = new CodeHighlighter();
+  code.begin(() => ['bash']);
+  const mark = code.highlight('ls -l', parseFenceInfo('bash'));
+  assert.is(mark.charCodeAt(0), 0);
+  await code.flush();
+  // A copied title from front matter may hold a NUL of its own, before or after a mark.
+  const filled = code.fill(`a\u0000b ${mark} c\u0000`);
+  assert.match(filled, /^a\u0000b <pre[^]*<\/pre> c\u0000$/);
+  assert.match(filled, 'data-lang="bash"');
+});
+
 test('an unknown language renders as escaped plain text', async () => {
   const { page } = await render('```nosuchlang\n<script>alert(1)</script>\n```\n');
   assert.match(page.html, '&#x3C;script>');

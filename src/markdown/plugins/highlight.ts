@@ -183,19 +183,26 @@ export class CodeHighlighter {
   }
 
   /**
-   * `html` with each mark left by `highlight` replaced by its block. Every NUL in the HTML is a mark's (markdown-it
-   * turns NUL in the source into U+FFFD), so the marks are found with indexOf rather than a regular expression: 70 ->
-   * 53 ms of a cold 1,000-doc build, most of what is left being the first read of each page's HTML.
+   * `html` with each mark left by `highlight` replaced by its block. A page's HTML has no NUL but the marks'
+   * (markdown-it turns NUL in the source into U+FFFD), so the marks are found with indexOf rather than a regular
+   * expression: 70 -> 53 ms of a cold 1,000-doc build, most of what is left being the first read of each page's HTML.
    */
   fill(html: string): string {
     let at = html.indexOf('\0');
     if (at < 0) return html;
     let filled = '';
     let from = 0;
-    for (; at >= 0; at = html.indexOf('\0', from)) {
+    while (at >= 0) {
       const end = html.indexOf('\0', at + 1);
-      filled += html.slice(from, at) + this.cache.get(html.slice(at + 1, end))!;
+      const block = end < 0 ? undefined : this.cache.get(html.slice(at + 1, end));
+      // Not a mark: a NUL that came some other way (a front matter string copied beside the HTML) stays.
+      if (block === undefined) {
+        at = end;
+        continue;
+      }
+      filled += html.slice(from, at) + block;
       from = end + 1;
+      at = html.indexOf('\0', from);
     }
     return filled + html.slice(from);
   }
