@@ -10,9 +10,10 @@ import type { Templates } from '../../templates/server.ts';
 import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
 import type { OutputFile } from '../types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
+import { esbuild } from '../esbuild.ts';
 
 /** esbuild is loaded when a bundle is made: a build that finds its bundle in the store never starts it. */
-const build: typeof import('esbuild').build = async (options) => (await import('esbuild')).build(options);
+const build: typeof import('esbuild').build = (options) => esbuild().build(options);
 
 export interface Bundle {
   /** Every file esbuild read to make it, relative to egdocs' folder (for the bundle store: bundle/store.ts). */

@@ -10,6 +10,7 @@ import type { Plugin } from 'esbuild';
 import { codeKey, readStore, storeFile, writeStore } from '../build-store.ts';
 import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
 import { sha256 } from '../hash.ts';
+import { esbuild } from '../esbuild.ts';
 
 /** The `egdocs` module as a config file sees it; defineConfig only types the object. */
 const egdocsModule: Plugin = {
@@ -93,7 +94,7 @@ async function hashes(files: string[]): Promise<Kept['inputs']> {
 
 /** Bundles the config; a syntax error is a diagnostic at its file and line, with a frame for the config's own. */
 async function compile(configFile: string, shown: string, source: string): Promise<{ code: string; inputs: string[] }> {
-  const { build } = await import('esbuild');
+  const { build } = esbuild();
   const root = path.dirname(configFile);
   try {
     const result = await build({

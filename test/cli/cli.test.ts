@@ -55,6 +55,32 @@ test('later builds make the same files from the output they replace; --timings s
   assert.equal(await snapshot(path.join(project, 'build')), first);
 });
 
+test('the compiled CLI renders a template override that uses hooks with the same React as its own', async () => {
+  // dist/ requires React (scripts/compile.js) where the override's bundle imports it: two copies would make the
+  // hook throw "Invalid hook call" while the page renders.
+  await mkdir(path.join(project, 'templates'));
+  await writeFile(
+    path.join(project, 'templates/Footer.tsx'),
+    `import { useState } from 'react';
+import type { FooterProps } from 'egdocs';
+import { Footer as DefaultFooter } from 'egdocs/templates/Footer';
+
+export function Footer(props: FooterProps) {
+  const [likes] = useState(7);
+  return (
+    <>
+      <p className="project-likes">Liked {likes} times</p>
+      <DefaultFooter {...props} />
+    </>
+  );
+}
+`,
+  );
+  const { code, stderr } = await egdocsProcess(project, ['build']);
+  assert.is(code, 0, stderr);
+  assert.match(await readFile(path.join(project, 'build/docs/setup/index.html'), 'utf8'), /Liked (<!-- -->)?7/);
+});
+
 test('--out-dir and --base-url override the config', async () => {
   const { code } = await egdocs(project, 'build', '--out-dir', 'public', '--base-url', '/');
   assert.is(code, 0);
