@@ -165,7 +165,7 @@ async function buildWith(
   const closeWorkers = () => {
     early?.close();
     markdownWorkers?.close();
-    // Its blocks are highlighted still when they are in pages made (see Unfinished).
+    // Not once pages hold its marks: a failed build still finishes those (see Unfinished).
     if (!unfinished.highlight) coldHighlighter?.close();
   };
   const stopOnErrors = (diagnostics: Diagnostics) => {
