@@ -18,7 +18,7 @@ import { readParseStore, writeParseStore } from './content/parse-store.ts';
 import { type KeptHistory, readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent, sidebarDocOf } from './content/routes.ts';
-import { type PageCache, createMarkdown } from './markdown/index.ts';
+import { type PageCache, type StartedPages, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter, fenceLanguages } from './markdown/plugins/highlight.ts';
 import { MARKDOWN_EARLY_MIN_FILES, MarkdownWorkers } from './markdown/parallel.ts';
 import { feeds, sitemap } from './render/feeds.ts';
@@ -129,15 +129,18 @@ export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult
   } catch (error) {
     // What the steps before the failure made is kept, as it is when nothing is deferred: the next build starts
     // from it. A store that cannot be written does not hide the build's own error.
-    await unfinished.highlight?.().catch(() => {});
+    await unfinished.highlight?.highlighted().catch(() => {});
     await saveStores().catch(() => {});
     throw error;
   }
 }
 
-/** Work a failed build still finishes so that its stores are written: the code blocks Shiki is highlighting. */
+/**
+ * The code blocks Shiki is still highlighting for pages already made (a small site's cold build): the highlight step
+ * waits for them, and a build that fails before it still finishes them, so that its stores are written.
+ */
 interface Unfinished {
-  highlight?: () => Promise<void>;
+  highlight?: Omit<StartedPages, 'pages'>;
 }
 
 async function buildWith(
@@ -262,8 +265,6 @@ async function buildWith(
   // for the next load (config/compile.ts).
   if (fromDisk) await keepCompiledConfig(config);
   let pagesRendered = 0;
-  // A small site's cold build has the pages before their code blocks: see the highlight step.
-  let highlighting: { highlighted(): Promise<void>; fill(html: string): string } | undefined;
   const markdown = await step('markdown', async () => {
     const highlighter = cache
       ? (cache.highlighter ??= await new CodeHighlighter(undefined, highlightCache).open())
@@ -281,16 +282,15 @@ async function buildWith(
       storeWrites,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
-    const { pages, highlighted } = await renderer.startPages(content.sources, (source, error) => {
+    const { pages, ...pending } = await renderer.startPages(content.sources, (source, error) => {
       if (error instanceof BuildFailed) diagnostics.items.push(...error.diagnostics);
       else diagnostics.error('render', `markdown: ${(error as Error).message}`, { file: source.file });
     });
     pagesRendered = renderer.rendered;
     markdownWorkers?.close();
-    if (coldHighlighter) {
-      highlighting = { highlighted, fill: renderer.fill };
-      unfinished.highlight = highlighted;
-    } else await highlighted();
+    // A small site's cold build goes on before its code blocks are highlighted: see the highlight step.
+    if (coldHighlighter) unfinished.highlight = pending;
+    else await pending.highlighted();
     return pages;
   });
   stopOnErrors(diagnostics);
@@ -371,14 +371,13 @@ async function buildWith(
   // The code blocks Shiki had still to highlight when every page was parsed (a small site's cold build, where Shiki is
   // most of the work) were marks in the pages and routes until here: the history, site and search steps did not need
   // them and ran meanwhile, on the core Shiki's thread left idle.
-  if (highlighting) {
-    const { highlighted, fill } = highlighting;
+  const highlight = unfinished.highlight;
+  if (highlight)
     await step('highlight', async () => {
       unfinished.highlight = undefined;
-      await highlighted();
-      fillSiteStrings(site, fill);
+      await highlight.highlighted();
+      fillSiteStrings(site, highlight.fill);
     });
-  }
   let routesRendered = cache ? 0 : site.routes.length;
   const output = await step('render', async () => {
     const memo = cache?.render ?? (renderStore ? await readRenderMemo(renderStore, config, late) : undefined);

@@ -3,11 +3,6 @@
 // module's import has node first scan its 97 KB for the names it exports (58 against 20 ms).
 import { createRequire } from 'node:module';
 
-type Esbuild = typeof import('esbuild');
+const require = createRequire(import.meta.url);
 
-let loaded: Esbuild | undefined;
-
-export function esbuild(): Esbuild {
-  loaded ??= createRequire(import.meta.url)('esbuild') as Esbuild;
-  return loaded;
-}
+export const esbuild = (): typeof import('esbuild') => require('esbuild') as typeof import('esbuild');

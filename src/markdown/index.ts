@@ -101,20 +101,22 @@ export interface FreshPage {
   needsHighlighter: boolean;
 }
 
+/**
+ * The pages of a cold build before Shiki has finished: they may hold marks for code blocks (CodeHighlighter.fill)
+ * until `highlighted` settles, which also saves the highlight cache and the page store. `fill` fills the marks in
+ * strings copied from the pages meanwhile, and leaves any other string as it is.
+ */
+export interface StartedPages {
+  pages: Page[];
+  highlighted(): Promise<void>;
+  fill(html: string): string;
+}
+
 export interface MarkdownRenderer {
   /** Renders every source; a source that throws is handed to onError and left out. */
   renderPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]>;
-  /**
-   * `renderPages` in two parts, for a build that has other work while Shiki highlights (a cold build): the pages may
-   * hold marks for code blocks (CodeHighlighter.fill) until `highlighted` settles, which also saves the highlight cache
-   * and the page store. Strings copied from the pages meanwhile are filled with `fill`.
-   */
-  startPages(
-    sources: Source[],
-    onError: (source: Source, error: unknown) => void,
-  ): Promise<{ pages: Page[]; highlighted(): Promise<void> }>;
-  /** A copy of a page's HTML made before `highlighted` settled, its marks filled; other strings as they are. */
-  fill(html: string): string;
+  /** `renderPages` in two parts, for a build that has other work while Shiki highlights (see StartedPages). */
+  startPages(sources: Source[], onError: (source: Source, error: unknown) => void): Promise<StartedPages>;
   /** Renders one source. */
   render(source: Source): Promise<Page>;
   /** Renders one source afresh, its error caught: what a markdown worker does with each source it is sent. */
@@ -250,7 +252,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const startPages = async (
     sources: Source[],
     onError: (source: Source, error: unknown) => void,
-  ): Promise<{ pages: Page[]; highlighted(): Promise<void> }> => {
+  ): Promise<StartedPages> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
     code.begin(siteLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
@@ -319,7 +321,8 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       // The pages are not changed after this: the store may be written later.
       if (context.pageStore && changed.size > 0) await (context.storeWrites ?? writeNow)(() => store(cache, changed));
     };
-    return { pages: pages.filter((page): page is Page => page !== undefined), highlighted };
+    const fill = (html: string) => code.fill(html);
+    return { pages: pages.filter((page): page is Page => page !== undefined), highlighted, fill };
   };
 
   const renderPages = async (sources: Source[], onError: (source: Source, error: unknown) => void): Promise<Page[]> => {
@@ -331,7 +334,6 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   return {
     renderPages,
     startPages,
-    fill: (html) => code.fill(html),
     get rendered() {
       return rendered;
     },
