@@ -3,7 +3,7 @@ import { spareOutputDir } from '../build-store.ts';
 import { forgetRun, keepRun, lookUpRun, recordOf } from '../build-record.ts';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
-import { assertSafeOutputDir } from '../output/guard.ts';
+import { assertSafeOutputDir, resolveOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
 import type { Config } from '../types.ts';
@@ -47,10 +47,16 @@ export async function runBuild(options: {
   process.once('SIGTERM', stop);
   try {
     const [config, configMs] = await timed(() => loadConfig(options));
+    // A link as the output folder is written through, once resolved here: from now on the build, its stores and the
+    // writer know only the folder it leads to (see resolveOutputDir).
+    const output = await resolveOutputDir(config.paths.outDir, shownOutDir(config, options.outDir));
+    // The summary names the folder as the user knows it (the link, not its target).
+    const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
+    config.paths.outDir = output.dir;
     // Before any work: a refused folder costs no build and loses nothing.
     await assertSafeOutputDir({
       dir: config.paths.outDir,
-      shown: shownOutDir(config, options.outDir),
+      shown: output.shown,
       root: config.paths.root,
       sources: sourcesOf(config),
       force: options.force,
@@ -61,7 +67,6 @@ export async function runBuild(options: {
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
     // content/ is read first, to key the build (build-record.ts).
     const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build');
-    const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
     if (last) {
       printDiagnostics(last.diagnostics);
       console.log(summary(last, performance.now() - start, shown, true));

@@ -1,7 +1,7 @@
 // Before anything is written (or served from disk): the folder must be one egdocs may replace. A build replaces its
 // output folder whole, so `-o .` would delete the project, `-o content` the sources and `-o ..` the folder around the
 // project. Those are refused outright; a folder with files that egdocs did not write needs --force.
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../diagnostics.ts';
 import { MARKER_FILE, readBuildMarker } from './marker.ts';
@@ -62,13 +62,9 @@ export async function assertSafeOutputDir({ dir, shown, root, sources, force, pu
   if (!info.isDirectory())
     fail('output', `${shown}: refusing to ${verb} a file, which is not a folder`, undefined, fix);
   // A build writes a new folder beside the old one and swaps the two; a mount point (a container's volume) cannot be
-  // moved, so the swap would fail after all the work: told before it starts instead. A link to one is fine: the
-  // swap moves the link.
-  if (
-    purpose === 'build' &&
-    !(await lstat(dir)).isSymbolicLink() &&
-    info.dev !== (await stat(path.dirname(real))).dev
-  ) {
+  // moved, so the swap would fail after all the work: told before it starts instead. The build writes through a
+  // link (resolveOutputDir), so a link to a mount point is one too.
+  if (purpose === 'build' && info.dev !== (await stat(path.dirname(real))).dev) {
     fail(
       'output',
       `${shown}: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved`,
@@ -94,6 +90,28 @@ export async function assertSafeOutputDir({ dir, shown, root, sources, force, pu
     undefined,
     'pass --force with --base-url to serve it anyway',
   );
+}
+
+/**
+ * The folder a build writes when told to write `dir`: its real path, so that a symbolic link (`public -> /srv/www`)
+ * is written through and stays a link, and the guard above judges the folder the site lands in. The writer swaps
+ * that folder (output/writer.ts): swapping the link itself would leave the deploy target stale and the link in the
+ * place of the old output. A link that leads nowhere is refused rather than replaced by a folder. `shown` is how the
+ * user named the folder, for messages; the result's `shown` says where a link leads.
+ */
+export async function resolveOutputDir(dir: string, shown: string): Promise<{ dir: string; shown: string }> {
+  const absolute = path.resolve(dir);
+  const link = await lstat(absolute).catch(() => undefined);
+  if (link?.isSymbolicLink() && !(await stat(absolute).catch(() => undefined))) {
+    fail(
+      'output',
+      `${shown}: a symbolic link to ${await readlink(absolute)}, which does not exist`,
+      undefined,
+      'make the folder it points to, or remove the link and build again (egdocs then makes the folder)',
+    );
+  }
+  const real = await realPathOf(absolute);
+  return { dir: real, shown: link?.isSymbolicLink() ? `${shown} (a link to ${real})` : shown };
 }
 
 /** Whether `child` lies strictly inside `parent` (absolute, real paths). */

@@ -1,7 +1,7 @@
 // The disk sits behind a Writer: `build` writes through FsWriter (into a temporary folder that is swapped in
 // whole), while tests and `serve` keep the files in memory.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { dropLedger, keptEntry, type Ledger, ledgerFiles, readLedger, writeLedger } from '../output-ledger.ts';
 import type { OutputFile } from '../types.ts';
@@ -161,6 +161,7 @@ export class FsWriter implements Writer {
       const claimed =
         !prepared &&
         this.spare !== undefined &&
+        (await isOwnSpare(this.spare)) &&
         (await rename(this.spare, temp).then(
           () => true,
           () => false,
@@ -258,9 +259,28 @@ async function spareLedger(
   await dropLedger(ledgers.live);
 }
 
-/** Moves the replaced output to `spare`, unless there was none, a spare is there already or it is another disk. */
+/**
+ * Whether `spare` is a folder the writer left there to make the next output from: a real folder, not a symbolic link,
+ * which an older egdocs could park there when the output folder was one. The next write removes whatever of the spare
+ * is not wanted, so a link is never claimed: it is dropped (the link alone, never what it leads to).
+ */
+async function isOwnSpare(spare: string): Promise<boolean> {
+  const info = await lstat(spare).catch(() => undefined);
+  if (!info) return false;
+  if (info.isSymbolicLink()) {
+    await unlink(spare).catch(() => {});
+    return false;
+  }
+  return info.isDirectory();
+}
+
+/**
+ * Moves the replaced output to `spare`, unless there was none, it is not a real folder (see isOwnSpare), a spare is
+ * there already or it is another disk.
+ */
 async function keepAsSpare(old: string, spare: string): Promise<boolean> {
   try {
+    if (!(await lstat(old)).isDirectory()) return false;
     await mkdir(path.dirname(spare), { recursive: true });
     await rename(old, spare);
     return true;
