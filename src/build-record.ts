@@ -83,7 +83,7 @@ export async function lookUpRun(
   purpose: Purpose,
 ): Promise<{ read: Promise<ContentFiles>; key?: string; last?: RunRecord; readMs: number; lookUpMs: number }> {
   const start = performance.now();
-  const read = readContentFiles(config.paths.root);
+  const read = readContentFiles(config.paths.root, config);
   const input = await read.catch(() => undefined);
   const readMs = performance.now() - start;
   const key = input && (await inputsKey(config, input, purpose));

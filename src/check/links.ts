@@ -4,6 +4,7 @@
 import { didYouMean, type DiagnosticCode, type Diagnostics } from '../diagnostics.ts';
 import { decodePath, relativeToBase, safeDecode } from '../shared/urls.ts';
 import type { LayoutLink, LinkRef, Site } from '../types.ts';
+import { dotFileHint, isDotPath } from '../content/assets.ts';
 import { nearestAnchor } from './anchors.ts';
 import { asWritten, markdownPathFrom, type Targets, targetsOf } from './targets.ts';
 
@@ -95,6 +96,12 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
       const outPath = relativeToBase(config.baseUrl, href);
       if (outPath !== undefined && targets.files.has(outPath)) return undefined;
       // A last segment with a dot is a file (routeless); under the base path it can only come from content/static.
+      if (outPath !== undefined && isDotPath(`content/static/${outPath}`))
+        return {
+          code: 'missing-file',
+          message: `file '${written(link.raw)}' is a dot file (content/static/${outPath}), which is not published`,
+          hint: dotFileHint(`content/static/${outPath}`),
+        };
       if (outPath !== undefined && /\.[^/]+$/.test(outPath)) {
         const guess = didYouMean(outPath, targets.linkableFiles);
         return {

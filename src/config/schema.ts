@@ -32,6 +32,24 @@ function editUrlProblem(url: string, key: string): Complaint | undefined {
   return undefined;
 }
 
+/**
+ * What is wrong with an entry of publishDotfiles, if anything: a path under content/static/ that names a dot file
+ * or folder ('.well-known', 'docs/.htaccess'), and stays there.
+ */
+function dotfileProblem(name: string, key: string): Complaint | undefined {
+  const parts = name.replace(/^\/+|\/+$/g, '').split('/');
+  const hint = "name it by its path under content/static/, like '.well-known'";
+  if (name.includes('\\') || parts.some((part) => part === '' || part === '.' || part === '..'))
+    return { message: `${key} '${name}' must be a path under content/static/`, value: name, hint };
+  if (!parts.some((part) => part.startsWith('.')))
+    return {
+      message: `${key} '${name}' names no dot file or folder, and every other file of content/static/ is published anyway`,
+      value: name,
+      hint,
+    };
+  return undefined;
+}
+
 /** A key no config can do without. */
 const required = string({ empty: false }).expect({
   message: (key) => `${key} is required and must be a non-empty string`,
@@ -46,6 +64,12 @@ export const configSchema = object({
   url: required,
   /** Path prefix of every route; Config has it starting and ending with '/' ('docs' -> '/docs/'). */
   baseUrl: string().default('/'),
+  /**
+   * Dot files and folders of content/static/ to publish, by their path under it ('.well-known', '.nojekyll'). No
+   * other file or folder whose name starts with a dot is read or published, anywhere under content/: .git, .env,
+   * .DS_Store and editors' files are never part of a site.
+   */
+  publishDotfiles: array(string().refine(dotfileProblem)).default([]),
   /** Site favicon, relative to the static folder. */
   favicon: string().located().default(''),
   /** Site version (SPEC.md: 1.0.0), exposed in meta. */

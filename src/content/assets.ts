@@ -18,3 +18,15 @@ export function assetOutPath(contentPath: string, bytes: Uint8Array): string {
   const name = path.basename(contentPath, ext);
   return `assets/images/${name}-${contentHash(bytes)}${ext}`;
 }
+
+/** Whether a path under content/ passes through a file or folder whose name starts with a dot. */
+export function isDotPath(contentPath: string): boolean {
+  return contentPath.split('/').some((part) => part.startsWith('.') && part !== '.' && part !== '..');
+}
+
+/** How to publish a dot file a page points at. */
+export function dotFileHint(contentPath: string): string {
+  return contentPath.startsWith('content/static/')
+    ? `rename it without the dot, or name it in the config's publishDotfiles ('${contentPath.slice('content/static/'.length)}')`
+    : 'rename it without the dot (only dot files of content/static/ can be published, through the config\'s publishDotfiles)';
+}

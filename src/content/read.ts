@@ -22,16 +22,26 @@ export interface ContentFiles {
 /** Markdown files: pages. */
 export const MARKDOWN = /\.mdx?$/;
 
+/** What decides which files of content/ are read, from the config (`publishDotfiles`). */
+export interface ReadOptions {
+  /**
+   * Dot files and folders of content/static/ to read and publish anyway, by their path under it ('.well-known'). Every
+   * other name that starts with a dot, anywhere under content/, is skipped: .git, .env, .DS_Store, an editor's
+   * swap file are never content, and a clone or submodule's .git holds its remote's credentials.
+   */
+  publishDotfiles?: readonly string[];
+}
+
 /**
  * Reads every file under content/, in sorted order: markdown and YAML as text, the rest as bytes. A folder or file
  * that cannot be read, or that goes away while the build reads it, stops the build naming it: read as nothing, it
  * would quietly become a site with pages missing.
  */
-export async function readContentFiles(root: string): Promise<ContentFiles> {
+export async function readContentFiles(root: string, options: ReadOptions = {}): Promise<ContentFiles> {
   const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
   await assertContentFolder(contentDir, root);
-  const rels = await listFiles(contentDir, root);
+  const rels = await listFiles(contentDir, await scopeOf(root, options));
   // One file after another, synchronously, in sorted order (so the first problem is the same on every run). The
   // files are small and usually in the page cache (as after a checkout): a read is a few system calls, and the
   // promise API's round trips through the thread pool cost several times that (10,000 docs: 650-850 ms in batches of
@@ -100,22 +110,32 @@ function unreadable(error: NodeJS.ErrnoException, root: string, hint?: string): 
  * Brings `files` up to date after changes under content/ (absolute or root-relative paths of files or folders that
  * were added, changed or removed), reading only those. `egdocs serve` calls it instead of reading everything again.
  */
-export async function updateContentFiles(files: ContentFiles, root: string, changed: Iterable<string>): Promise<void> {
+export async function updateContentFiles(
+  files: ContentFiles,
+  root: string,
+  changed: Iterable<string>,
+  options: ReadOptions = {},
+): Promise<void> {
   const contentDir = path.join(root, 'content');
+  const scope = await scopeOf(root, options);
   for (const changedPath of changed) {
     const rel = path.relative(contentDir, path.resolve(root, changedPath)).split(path.sep).join('/');
     if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    // A dot file or folder (an editor's swap file, a .git) is not content: nothing to read or forget.
+    if (rel !== '' && rel.split('/').some((_, at, all) => skipped(scope, all.slice(0, at + 1).join('/')))) continue;
     const prefix = rel === '' ? 'content/' : `content/${rel}/`;
     // Whatever was at this path (a file, or a folder's files) goes; whatever is there now comes back.
     for (const map of [files.texts, files.assets, files.unreadable ?? new Map()] as Map<string, unknown>[]) {
       for (const key of [...map.keys()]) if (key === `content/${rel}` || key.startsWith(prefix)) map.delete(key);
     }
-    const info = await stat(path.join(contentDir, rel)).catch(() => undefined);
+    const full = path.join(contentDir, rel);
+    const info = await stat(full).catch(() => undefined);
+    // What is read must stay in the project, whichever way it is reached: the changed path itself may be a link, or lie
+    // in a linked folder (a link out is an error naming it, as in a full read).
+    if (info) await assertWithin(scope, full, rel);
     // A folder gone again since the event (deleted while serve was catching up) has nothing to list.
     const found = info?.isDirectory()
-      ? (await listFiles(path.join(contentDir, rel), root).catch(() => [])).map((inner) =>
-          rel ? `${rel}/${inner}` : inner,
-        )
+      ? (await listFiles(full, scope, rel)).map((inner) => (rel ? `${rel}/${inner}` : inner))
       : info?.isFile()
         ? [rel]
         : [];
@@ -150,28 +170,60 @@ function decodeUtf8(bytes: Buffer): string | undefined {
 }
 
 /**
- * Files under `dir`, relative to it, sorted. A folder that cannot be listed is an error naming it (see unreadable).
- * Symbolic links are followed, as a reader of the folder would expect (docs shared between repositories are often
- * linked in); one that leads nowhere, or to a folder that holds it, is an error rather than a part left out.
+ * Where reading may go: the project (or content/, when content/ itself is a link to elsewhere) and the dot files the
+ * config names. Real paths, so that links are judged by where they lead.
  */
-async function listFiles(dir: string, root: string): Promise<string[]> {
+interface ReadScope {
+  root: string;
+  /** The real folders a link may lead into. */
+  within: string[];
+  /** Paths under content/ ('static/.well-known') of the dot files and folders to read. */
+  dotfiles: string[];
+}
+
+async function scopeOf(root: string, options: ReadOptions): Promise<ReadScope> {
+  const real = (folder: string) => realpath(folder).catch(() => path.resolve(folder));
+  const within = [await real(root), await real(path.join(root, 'content'))];
+  const dotfiles = (options.publishDotfiles ?? []).map((name) => `static/${name.replace(/^\/+|\/+$/g, '')}`);
+  return { root, within, dotfiles };
+}
+
+/**
+ * Whether the entry at `rel` (under content/) is left out: its name starts with a dot and it is not named by the
+ * config, nor a folder on the way to one that is.
+ */
+function skipped(scope: ReadScope, rel: string): boolean {
+  if (!path.posix.basename(rel).startsWith('.')) return false;
+  return !scope.dotfiles.some((named) => named === rel || rel.startsWith(`${named}/`) || named.startsWith(`${rel}/`));
+}
+
+/**
+ * Files under `dir` (`rel` under content/), relative to it, sorted. A folder that cannot be listed is an error naming
+ * it (see unreadable). Dot files and folders are left out (see ReadOptions). Symbolic links are followed, as a reader
+ * of the folder would expect (docs shared between folders of a repository are often linked in), as long as they
+ * stay in the project: a link that leads out of it (to /proc/self/environ, /etc, ~/.ssh) would publish what it
+ * finds there, so it is an error naming the link, as is one that leads nowhere or to a folder that holds it.
+ */
+async function listFiles(dir: string, scope: ReadScope, rel = ''): Promise<string[]> {
+  const { root } = scope;
   const found: string[] = [];
   // One folder at a time, in name order: the first problem found is the same on every run. `ancestors` are the real
   // paths of the folders being listed, for telling a link that loops back.
-  const visit = async (folder: string, rel: string, ancestors: string[]): Promise<void> => {
+  const visit = async (folder: string, within: string, ancestors: string[]): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) =>
       unreadable(error, root),
     );
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(folder, entry.name);
-      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      const name = within ? `${within}/${entry.name}` : entry.name;
+      if (skipped(scope, rel ? `${rel}/${name}` : name)) continue;
       if (entry.isFile()) found.push(name);
       else if (entry.isDirectory()) await visit(full, name, [...ancestors, path.join(ancestors.at(-1)!, entry.name)]);
       else if (entry.isSymbolicLink()) {
         const target = await followLink(full, root);
+        const real = await assertWithin(scope, full, rel ? `${rel}/${name}` : name);
         if (target.isFile()) found.push(name);
         else if (target.isDirectory()) {
-          const real = await realpath(full).catch((error: NodeJS.ErrnoException) => unreadable(error, root));
           // A link to a folder that holds it: listing it would never end.
           if (ancestors.includes(real))
             fail(
@@ -186,8 +238,47 @@ async function listFiles(dir: string, root: string): Promise<string[]> {
       // Anything else (a socket, a named pipe) is not content.
     }
   };
-  await visit(dir, '', [await realpath(dir)]);
+  await visit(dir, '', [await realpath(dir).catch((error: NodeJS.ErrnoException) => unreadable(error, root))]);
   return found.sort();
+}
+
+/**
+ * The real path of `full` (`rel` under content/), which must lie in the project, and not in a dot file or folder
+ * that is not read (a link to the project's own .git or .env): an error naming the link that leads there, if not.
+ */
+async function assertWithin(scope: ReadScope, full: string, rel: string): Promise<string> {
+  const real = await realpath(full).catch((error: NodeJS.ErrnoException) => unreadable(error, scope.root));
+  const [project, content] = scope.within;
+  const under = (folder: string) => real === folder || real.startsWith(folder + path.sep);
+  const hidden = (parts: string[], skip: (prefix: string) => boolean) =>
+    parts.some((_, at) => skip(parts.slice(0, at + 1).join('/')));
+  // Under content/, a dot file is read when the config names it; elsewhere in the project, never.
+  const problem = under(content)
+    ? hidden(path.relative(content, real).split(path.sep).filter(Boolean), (prefix) => skipped(scope, prefix)) &&
+      'a dot file or folder, which egdocs does not read'
+    : under(project)
+      ? hidden(path.relative(project, real).split(path.sep), (prefix) => path.posix.basename(prefix).startsWith('.')) &&
+        'a dot file or folder, which egdocs does not read'
+      : 'outside the project';
+  if (!problem) return real;
+  const link = await firstLinkOn(full, rel, scope.root);
+  fail(
+    'content',
+    `is a symbolic link to ${await readlink(link).catch(() => real)}, ${problem} (${real})`,
+    { file: relativeTo(scope.root, link) },
+    "egdocs reads and publishes only the project's own files, and none of its dot files: copy the file into content/, or point the link at a file or folder there",
+  );
+}
+
+/** The symbolic link on the way from content/ to `full` (`rel` under content/), to name it in an error. */
+async function firstLinkOn(full: string, rel: string, root: string): Promise<string> {
+  const contentDir = path.join(root, 'content');
+  const parts = rel.split('/');
+  for (let at = 1; at <= parts.length; at++) {
+    const candidate = path.join(contentDir, ...parts.slice(0, at));
+    if ((await lstat(candidate).catch(() => undefined))?.isSymbolicLink()) return candidate;
+  }
+  return full;
 }
 
 /** What a symbolic link leads to; one that leads nowhere is an error naming the link and its target. */

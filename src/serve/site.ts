@@ -84,8 +84,9 @@ export async function createDevSite({
         content,
         root,
         changed.filter((file) => isInside(contentDir, file)),
+        config,
       );
-    else content = await readContentFiles(root);
+    else content = await readContentFiles(root, config);
     return buildSiteFiles({ config, files: content, cache });
   };
 

@@ -193,9 +193,27 @@ export function buildSite({
   const homeHref = home?.data.kind === 'redirect' ? home.data.to : config.baseUrl;
   const { chrome, links } = chromeOf({ config, docs, sidebars, posts, docsHref, homeHref, extraLinks });
   reportDuplicates(config, routes, pages, diagnostics);
-  const assets = new Map<string, Uint8Array>();
-  for (const [file, bytes] of content.assets) assets.set(assetOutPath(file, bytes), bytes);
+  const assets = publishedAssets(config, content.assets, pages);
   return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };
+}
+
+/**
+ * The files of content/ besides pages that the site publishes, by output path: all of content/static/, and of the
+ * rest only the images a page shows. A writer's notes, drafts and sources beside the pages stay out of the site.
+ */
+function publishedAssets(config: Config, files: ReadonlyMap<string, Uint8Array>, pages: Page[]) {
+  const shown = new Set<string>();
+  for (const page of pages)
+    for (const link of page.links) {
+      const outPath = link.kind === 'image' ? relativeToBase(config.baseUrl, link.href) : undefined;
+      if (outPath !== undefined) shown.add(decodePath(outPath));
+    }
+  const assets = new Map<string, Uint8Array>();
+  for (const [file, bytes] of files) {
+    const outPath = assetOutPath(file, bytes);
+    if (file.startsWith('content/static/') || shown.has(outPath)) assets.set(outPath, bytes);
+  }
+  return assets;
 }
 
 /** Headings shown in the table of contents, within the configured (or page-overridden) levels. */

@@ -4,7 +4,7 @@ import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
 import type { Config } from '../../types.ts';
-import { assetUrl } from '../../content/assets.ts';
+import { assetUrl, dotFileHint, isDotPath } from '../../content/assets.ts';
 import { relativeToBase } from '../../shared/urls.ts';
 import { attr } from '../env.ts';
 import { forEachInline } from './locate.ts';
@@ -26,8 +26,15 @@ export function images(md: MarkdownIt, options: ImageOptions): void {
       const contentPath = contentPathOf(raw, file, config);
       const bytes = assets.get(contentPath);
       if (!bytes) {
+        const at = { file, line, column };
+        if (isDotPath(contentPath)) {
+          // Read from content/ it would be published: dot files are skipped when content/ is read (content/read.ts).
+          const message = `image '${raw}' is a dot file (${contentPath}), which egdocs neither reads nor publishes`;
+          env.diagnostics.warn('missing-image', message, at, dotFileHint(contentPath), related);
+          return;
+        }
         const message = `image '${raw}' not found (looked for ${contentPath})`;
-        env.diagnostics.warn('missing-image', message, { file, line, column }, undefined, related);
+        env.diagnostics.warn('missing-image', message, at, undefined, related);
         return;
       }
       const url = assetUrl(config, contentPath, bytes);
