@@ -28,5 +28,5 @@ export function isDotPath(contentPath: string): boolean {
 export function dotFileHint(contentPath: string): string {
   return contentPath.startsWith('content/static/')
     ? `rename it without the dot, or name it in the config's publishDotfiles ('${contentPath.slice('content/static/'.length)}')`
-    : 'rename it without the dot (only dot files of content/static/ can be published, through the config\'s publishDotfiles)';
+    : "rename it without the dot (only dot files of content/static/ can be published, through the config's publishDotfiles)";
 }
