@@ -66,7 +66,10 @@ async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose):
   );
   // Each file's name and length before its bytes, so that no two sets of files run together the same.
   for (const [file, text] of input.texts) hash.update(`\0${file}\0${Buffer.byteLength(text)}\0`).update(text);
-  for (const [file, bytes] of input.assets) hash.update(`\0${file}\0${bytes.length}\0`).update(bytes);
+  for (const [file, bytes] of input.assets)
+    if (bytes instanceof Uint8Array) hash.update(`\0${file}\0${bytes.length}\0`).update(bytes);
+    // A large file is keyed as the writer's ledger knows a file: by its size, times and inode (or its hash).
+    else hash.update(`\0${file}\0~${bytes.key}\0`);
   return hash.digest('base64url');
 }
 

@@ -18,6 +18,7 @@ import { readParseStore, writeParseStore } from './content/parse-store.ts';
 import { type KeptHistory, readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContent, sidebarDocOf } from './content/routes.ts';
+import { assetFile } from './content/assets.ts';
 import { type PageCache, type StartedPages, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter, fenceLanguages } from './markdown/plugins/highlight.ts';
 import { MARKDOWN_EARLY_MIN_FILES, MarkdownWorkers } from './markdown/parallel.ts';
@@ -406,7 +407,7 @@ async function buildWith(
     ...feeds(site),
     llmsTxt(site),
     ...markdownCopies(site),
-    ...[...site.assets].map(([path, contents]) => ({ path, contents })),
+    ...[...site.assets].map(([path, bytes]) => assetFile(path, bytes)),
   ];
   const all = dedupe([...output, ...extra]);
   // The relevance gate runs only when asked (check), over the very index files this build wrote: serve's are

@@ -68,6 +68,8 @@ const hashes = new WeakMap<OutputFile, string>();
 /** The hash of an output file's bytes, computed once per file object (the render memo and the writer both ask). */
 export function hashOf(file: OutputFile): string {
   if (file.kept) return file.kept.hash;
+  // A large file copied from content/ stands for its bytes by its key (LargeFile): hashing it would read it whole.
+  if (file.copy) return `~${file.copy.key}`;
   let hash = hashes.get(file);
   if (hash === undefined) hashes.set(file, (hash = sha256(file.contents, 'base64url')));
   return hash;

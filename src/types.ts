@@ -126,6 +126,26 @@ export interface DocCategory {
   collapsed?: boolean;
 }
 
+/**
+ * A file of content/ too large to hold in memory (content/read.ts: LARGE_FILE): it stays on the disk, and the writer
+ * copies it from there. Plain data, so that it crosses to worker threads like bytes do.
+ */
+export interface LargeFile {
+  /** Its absolute path. */
+  from: string;
+  size: number;
+  /**
+   * What tells its bytes apart: its size, modification time and inode (as git's index does), or for a file whose
+   * output name carries a hash (anything outside content/static/), that hash of its bytes.
+   */
+  key: string;
+  /** The first 8 hex digits of the SHA-256 of its bytes, for a file outside content/static/ (content/assets.ts). */
+  hash?: string;
+}
+
+/** The bytes of a file of content/ besides pages, or the file itself when it is too large to hold (LargeFile). */
+export type AssetBytes = Uint8Array | LargeFile;
+
 /** Everything read from content/ besides pages. */
 export interface ContentSet {
   sources: Source[];
@@ -134,7 +154,7 @@ export interface ContentSet {
   /** What the `_category_.yml` files of content/docs say about their folders, by folder under content/docs. */
   docCategories: Map<string, DocCategory>;
   /** Non-markdown files by path from the project root (content/static/** and images beside pages). */
-  assets: Map<string, Uint8Array>;
+  assets: Map<string, AssetBytes>;
   /** Markdown and YAML texts by path from the project root, partials (`_` files) included, for includes. */
   texts: ReadonlyMap<string, string>;
 }
@@ -392,8 +412,8 @@ export interface Site {
   posts: BlogPostMeta[];
   /** Every rendered page, for search and check. */
   pages: Page[];
-  /** Files copied to the output as they are: output path -> bytes. */
-  assets: Map<string, Uint8Array>;
+  /** Files copied to the output as they are: output path -> bytes (or the file on disk, for a large one). */
+  assets: Map<string, AssetBytes>;
   chrome: SiteChrome;
   /** Every link the chrome, the config and the home page show outside markdown bodies, for `check`. */
   layoutLinks: LayoutLink[];
@@ -430,6 +450,11 @@ export interface OutputFile {
    * then reads them from `from` when asked. The writer copies or keeps such a file without reading it.
    */
   kept?: { from: string; hash: string; size: number };
+  /**
+   * Set for a large file of content/ (LargeFile), which the writer copies from `from` without holding it: `contents`
+   * reads it whole only if asked. `key` stands for its bytes in the output's ledger.
+   */
+  copy?: { from: string; key: string; size: number };
 }
 
 /** The result of a build: files and everything learned along the way. */

@@ -1,17 +1,19 @@
 // Reading content/: every file under it into a map of texts and bytes (parse.ts makes sources of them). The only
 // part of the content stage that touches the disk.
-import { readFileSync, type Stats } from 'node:fs';
-import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Diagnostic, fail } from '../diagnostics.ts';
+import type { AssetBytes, LargeFile } from '../types.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
 
 /** content/ as maps from path (relative to the project root, forward slashes) to text or bytes. */
 export interface ContentFiles {
   /** Markdown and YAML files. */
   texts: Map<string, string>;
-  /** Everything else: content/static/** and images next to pages. */
-  assets: Map<string, Uint8Array>;
+  /** Everything else: content/static/** and images next to pages; a large one as the file (LargeFile). */
+  assets: Map<string, AssetBytes>;
   /**
    * Markdown and YAML files that are not UTF-8, with the error parseContent reports. Kept beside the others (not
    * thrown while reading) so that every bad file is reported and one does not stop serve reading the rest of a save.
@@ -21,6 +23,12 @@ export interface ContentFiles {
 
 /** Markdown files: pages. */
 export const MARKDOWN = /\.mdx?$/;
+
+/**
+ * Files besides pages larger than this stay on the disk (LargeFile) and are copied to the output from there: a site's
+ * downloads (an APK, a video) cost no memory, whatever their size. Images pages show are far smaller, and are read.
+ */
+export const LARGE_FILE = 16 * 2 ** 20;
 
 /** What decides which files of content/ are read, from the config (`publishDotfiles`). */
 export interface ReadOptions {
@@ -46,16 +54,44 @@ export async function readContentFiles(root: string, options: ReadOptions = {}):
   // files are small and usually in the page cache (as after a checkout): a read is a few system calls, and the
   // promise API's round trips through the thread pool cost several times that (10,000 docs: 650-850 ms in batches of
   // 128 reads at once, 135-170 ms one by one).
-  for (const rel of rels) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(contentDir, rel));
-    } catch (error) {
-      unreadable(error as NodeJS.ErrnoException, root);
-    }
-    store(files, rel, bytes);
-  }
+  for (const rel of rels) store(files, rel, readOne(contentDir, rel, root));
+  await hashLargeFiles(files);
   return files;
+}
+
+/**
+ * The bytes of the file `rel` of content/, or the file itself when it is large and no text (see LARGE_FILE). An error
+ * names the file: one with no path of its own (a file too large for a buffer) too.
+ */
+function readOne(contentDir: string, rel: string, root: string): Buffer | LargeFile {
+  const full = path.join(contentDir, rel);
+  let fd: number | undefined;
+  try {
+    fd = openSync(full, 'r');
+    const info = fstatSync(fd);
+    if (info.size > LARGE_FILE && !isPageText(rel))
+      return { from: full, size: info.size, key: `${info.size}-${info.mtimeMs}-${info.ino}` };
+    return readFileSync(fd);
+  } catch (error) {
+    (error as NodeJS.ErrnoException).path ??= full;
+    return unreadable(error as NodeJS.ErrnoException, root);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Hashes, reading them in pieces, the large files whose output name carries a hash of their bytes: those outside
+ * content/static/ (content/assets.ts). Their key is then that hash, as for the bytes of a small file.
+ */
+async function hashLargeFiles(files: ContentFiles): Promise<void> {
+  for (const [file, bytes] of files.assets) {
+    if (bytes instanceof Uint8Array || file.startsWith('content/static/') || bytes.hash) continue;
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(bytes.from)) hash.update(chunk as Buffer);
+    const hex = hash.digest('hex');
+    files.assets.set(file, { ...bytes, key: hex, hash: hex.slice(0, 8) });
+  }
 }
 
 /** A new project has no content/ yet: say what to create, rather than build an empty site. */
@@ -97,6 +133,7 @@ function unreadable(error: NodeJS.ErrnoException, root: string, hint?: string): 
     EPERM: 'egdocs may not read it: check its permissions (ls -l)',
     ELOOP: 'a symbolic link there leads to itself',
     EMFILE: 'too many files are open: raise the limit (ulimit -n) and build again',
+    ERR_FS_FILE_TOO_LARGE: 'a markdown or YAML file cannot be larger than 2 GiB',
   };
   fail(
     'content',
@@ -141,15 +178,21 @@ export async function updateContentFiles(
         : [];
     for (const name of found) {
       // Gone again since the listing (deleted while serve was catching up): nothing to read.
-      const bytes = await readFile(path.join(contentDir, name)).catch(() => undefined);
-      if (bytes) store(files, name, bytes);
+      let bytes: Buffer | LargeFile | undefined;
+      try {
+        bytes = readOne(contentDir, name, root);
+      } catch {
+        continue;
+      }
+      store(files, name, bytes);
     }
   }
+  await hashLargeFiles(files);
 }
 
-function store(files: ContentFiles, rel: string, bytes: Buffer): void {
+function store(files: ContentFiles, rel: string, bytes: Buffer | LargeFile): void {
   const file = `content/${rel}`;
-  if (!isText(rel) || rel.startsWith('static/')) {
+  if (!isPageText(rel) || !(bytes instanceof Uint8Array)) {
     files.assets.set(file, bytes);
     return;
   }
@@ -158,7 +201,8 @@ function store(files: ContentFiles, rel: string, bytes: Buffer): void {
   else (files.unreadable ??= new Map()).set(file, describeInvalidUtf8(bytes, file));
 }
 
-const isText = (file: string) => MARKDOWN.test(file) || /\.ya?ml$/.test(file);
+/** Markdown and YAML outside content/static/: pages and their data, read as text. */
+const isPageText = (file: string) => (MARKDOWN.test(file) || /\.ya?ml$/.test(file)) && !file.startsWith('static/');
 
 /** The text of a UTF-8 file (without a byte order mark), or undefined when it is not valid UTF-8. */
 function decodeUtf8(bytes: Buffer): string | undefined {

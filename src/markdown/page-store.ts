@@ -13,6 +13,8 @@ import type { Source } from '../types.ts';
 export function valueKey(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (value instanceof Uint8Array) return `#${sha256(value, 'base64url')}`;
+  // A large file of content/ (LargeFile), by what tells its bytes apart.
+  if (typeof value === 'object' && 'key' in value) return `~${String(value.key)}`;
   return `=${String(value)}`;
 }
 

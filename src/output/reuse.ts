@@ -52,8 +52,10 @@ export async function reuseFolder(
       let differs = true;
       // The ledger knows this file and its bytes are others: written without reading it. A file it cannot vouch for
       // is read, so that an unchanged one is left as it is (its time kept) whatever it costs to tell; but a kept file
-      // is linked to the output's, whose time it then has, and that costs less than reading this one.
-      if (before && !file.kept && !unchanged(entry, before)) differs = !sameBytes(readFileSync(target), file.contents);
+      // is linked to the output's, whose time it then has, and that costs less than reading this one; and a large
+      // file of content/ is copied again rather than read twice to compare.
+      if (before && !file.kept && !file.copy && !unchanged(entry, before))
+        differs = !sameBytes(readFileSync(target), file.contents);
       if (differs && (await writeOne(target, file, before !== undefined))) linked.add(relative);
       written.set(relative, entryOf(hash, differs ? statSync(target) : before!));
     }),
@@ -78,7 +80,9 @@ async function writeOne(target: string, file: OutputFile, existing: boolean): Pr
         () => copyFile(from, target).then(() => false),
       );
     }
-    await writeFile(target, file.contents);
+    // A large file of content/ is copied as it is on the disk (the kernel copies it, in pieces): never held whole.
+    if (file.copy) await copyFile(file.copy.from, target);
+    else await writeFile(target, file.contents);
     return false;
   } catch (error) {
     (error as NodeJS.ErrnoException).path ??= target;

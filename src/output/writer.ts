@@ -15,8 +15,13 @@ export interface Writer {
 /** Keeps files in a map: for tests and the dev server. */
 export class MemoryWriter implements Writer {
   readonly files = new Map<string, string | Uint8Array>();
+  /** Large files of content/ (OutputFile.copy), by output path: the file on disk to serve, never held in memory. */
+  readonly copies = new Map<string, string>();
   async write(files: OutputFile[]): Promise<void> {
-    for (const file of files) this.files.set(file.path, file.contents);
+    for (const file of files) {
+      if (file.copy) this.copies.set(file.path, file.copy.from);
+      else this.files.set(file.path, file.contents);
+    }
   }
 }
 

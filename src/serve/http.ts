@@ -7,7 +7,7 @@ import { CLIENT_PATH, clientTag } from '../shared/live-protocol.ts';
 import { failurePage } from './failure.ts';
 import type { DevSite } from './site.ts';
 import { staticHandler } from './static.ts';
-import { type FileSource, mapSource, type SiteFile } from './sources.ts';
+import { diskFile, type FileSource, mapSource, type SiteFile } from './sources.ts';
 
 export interface DevHandlerOptions {
   site: DevSite;
@@ -51,7 +51,9 @@ function servedSource(site: DevSite): FileSource {
   return async (relPath) => {
     if (relPath.startsWith('assets/search/')) await site.writeSearchIndex();
     // Read in the same tick as `files` reads site.served.files: the page and its number are of one build.
-    const { build } = site.served;
+    const { build, copies } = site.served;
+    const copy = copies.get(relPath);
+    if (copy) return diskFile(copy);
     const file = await files(relPath);
     return file && relPath.endsWith('.html') ? await withClient(file, build) : file;
   };

@@ -15,6 +15,8 @@ import { isInside } from './sources.ts';
 /** One good build as served: its files and its number. Replaced whole by the next good build. */
 export interface Served {
   files: Map<string, string | Uint8Array>;
+  /** Large files of content/, by output path: served from the disk (MemoryWriter.copies). */
+  copies: Map<string, string>;
   /** 1 for the first good build, then one more each time; 0 while there has been none. */
   build: number;
 }
@@ -58,7 +60,7 @@ export async function createDevSite({
   if (freshTemplates) cache.templatesDir = templatesDir;
   /** content/ as last read: a save re-reads only the paths that changed. */
   let content: ContentFiles | undefined;
-  let served: Served = { files: new Map(), build: 0 };
+  let served: Served = { files: new Map(), copies: new Map(), build: 0 };
   let failure: ErrorMessage | undefined;
   /** The search index of the served build, until a request makes it (BuildResult.searchIndex). */
   let searchIndex: (() => OutputFile[]) | undefined;
@@ -106,7 +108,7 @@ export async function createDevSite({
         // A writer of its own per build: the site is swapped whole, so no request sees half of two builds.
         writer = new MemoryWriter();
         await writer.write(result.files);
-        served = { files: writer.files, build: served.build + 1 };
+        served = { files: writer.files, copies: writer.copies, build: served.build + 1 };
         searchIndex = result.searchIndex;
         failure = undefined;
         return { ok: true, result };

@@ -31,19 +31,24 @@ export function folderSource(root: string): FileSource {
     try {
       // The handler never asks for '..', but a link inside the build could still point anywhere.
       if (!isInside(await realpath(top), await realpath(full))) return undefined;
-      const info = await stat(full);
-      if (!info.isFile()) return undefined;
-      // Size and modification time change whenever the bytes do (a build writes every file anew), and reading them
-      // costs no hashing of a file that may be gigabytes.
-      return {
-        size: info.size,
-        etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
-        read: () => readFile(full),
-        stream: (start, end) => createReadStream(full, { start, end }),
-      };
+      return await diskFile(full);
     } catch {
       return undefined;
     }
+  };
+}
+
+/** The file at the absolute path `full`, read from the disk as asked: undefined when it is no file (or gone). */
+export async function diskFile(full: string): Promise<SiteFile | undefined> {
+  const info = await stat(full).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  // Size and modification time change whenever the bytes do (a build writes every file anew), and reading them
+  // costs no hashing of a file that may be gigabytes.
+  return {
+    size: info.size,
+    etag: `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
+    read: () => readFile(full),
+    stream: (start, end) => createReadStream(full, { start, end }),
   };
 }
 

@@ -2,7 +2,7 @@
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
 import type { SidebarEntry } from '../config/sidebars.ts';
 import type { Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../types.ts';
+import type { AssetBytes, Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../types.ts';
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes, homeData } from './home.ts';
@@ -201,14 +201,14 @@ export function buildSite({
  * The files of content/ besides pages that the site publishes, by output path: all of content/static/, and of the
  * rest only the images a page shows. A writer's notes, drafts and sources beside the pages stay out of the site.
  */
-function publishedAssets(config: Config, files: ReadonlyMap<string, Uint8Array>, pages: Page[]) {
+function publishedAssets(config: Config, files: ReadonlyMap<string, AssetBytes>, pages: Page[]) {
   const shown = new Set<string>();
   for (const page of pages)
     for (const link of page.links) {
       const outPath = link.kind === 'image' ? relativeToBase(config.baseUrl, link.href) : undefined;
       if (outPath !== undefined) shown.add(decodePath(outPath));
     }
-  const assets = new Map<string, Uint8Array>();
+  const assets = new Map<string, AssetBytes>();
   for (const [file, bytes] of files) {
     const outPath = assetOutPath(file, bytes);
     if (file.startsWith('content/static/') || shown.has(outPath)) assets.set(outPath, bytes);

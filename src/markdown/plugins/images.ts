@@ -3,7 +3,7 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
-import type { Config } from '../../types.ts';
+import type { AssetBytes, Config } from '../../types.ts';
 import { assetUrl, dotFileHint, isDotPath } from '../../content/assets.ts';
 import { relativeToBase } from '../../shared/urls.ts';
 import { attr } from '../env.ts';
@@ -12,7 +12,7 @@ import { forEachInline } from './locate.ts';
 export interface ImageOptions {
   config: Config;
   /** Files under content/ by path from the project root (a Map, or a view that records lookups). */
-  assets: Pick<ReadonlyMap<string, Uint8Array>, 'get'>;
+  assets: Pick<ReadonlyMap<string, AssetBytes>, 'get'>;
 }
 
 export function images(md: MarkdownIt, options: ImageOptions): void {
@@ -61,7 +61,9 @@ function contentPathOf(raw: string, fromFile: string, config: Config): string {
   return path.normalize(path.join(path.dirname(fromFile), clean));
 }
 
-function safeSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+function safeSize(bytes: AssetBytes): { width: number; height: number } | undefined {
+  // A large file stays on the disk (content/read.ts), and plugins do not read files: shown without its size.
+  if (!(bytes instanceof Uint8Array)) return undefined;
   try {
     const { width, height } = imageSize(bytes);
     return width && height ? { width, height } : undefined;
