@@ -1,6 +1,7 @@
 // Watching the sources and scheduling rebuilds: one build at a time, changes that arrive during a build collected
 // for the next one, a short debounce so a save that touches several files builds once, and a recheck after each
 // build so the last save always shows even when the watcher dropped its event.
+import { type Stats, unwatchFile, watchFile } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import chokidar from 'chokidar';
@@ -34,6 +35,13 @@ const DEBOUNCE_MS = 3;
 /** chokidar's window for dropping repeated 'change' events of one file, plus a margin. */
 const THROTTLE_MS = 60;
 
+/**
+ * How often the config file's `stat` is polled, besides the watcher. An editor that saves by rename (vim's
+ * backup-write) replaces the file chokidar watches; on a busy machine its event for the second such save was seen to
+ * go missing, and the config decides everything. Polling one path costs nothing and follows any replacement.
+ */
+const CONFIG_POLL_MS = 250;
+
 /** Starts watching; resolves once the watcher is ready (a change from then on is seen). */
 export async function watchSources({ root, configFile, templatesDir, rebuild, log }: WatchOptions): Promise<Watch> {
   const contentDir = path.join(root, 'content');
@@ -43,6 +51,8 @@ export async function watchSources({ root, configFile, templatesDir, rebuild, lo
   const rechecks = new Set<NodeJS.Timeout>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  /** The config's modification time as the last build that had it among its changes read it (see CONFIG_POLL_MS). */
+  let configBuilt = await mtimeOf(configFile);
 
   const build = async () => {
     // content/ gone (a branch switch, a tool swapping folders): keep the last site until it is back, rather than
@@ -54,6 +64,7 @@ export async function watchSources({ root, configFile, templatesDir, rebuild, lo
     const changed = [...pending];
     pending = new Set();
     const read = new Map(await Promise.all(changed.map(async (file) => [file, await mtimeOf(file)] as const)));
+    if (read.has(configFile)) configBuilt = read.get(configFile)!;
     await rebuild(changed);
     // chokidar drops a second 'change' of a file within 50 ms of the first. Once that window has passed, a file whose
     // modification time is no longer the one this build read is built again, so the last save always shows.
@@ -96,6 +107,11 @@ export async function watchSources({ root, configFile, templatesDir, rebuild, lo
     log(`watching for changes failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  // A change the watcher did not report: built unless a build already has it, or is about to.
+  const onConfigStat = (now: Stats) => {
+    if (now.mtimeMs !== configBuilt && !pending.has(configFile)) schedule(configFile);
+  };
+  watchFile(configFile, { interval: CONFIG_POLL_MS, persistent: false }, onConfigStat);
 
   return {
     async idle() {
@@ -110,6 +126,7 @@ export async function watchSources({ root, configFile, templatesDir, rebuild, lo
     async close() {
       clearTimeout(timer);
       for (const check of rechecks) clearTimeout(check);
+      unwatchFile(configFile, onConfigStat);
       await watcher.close();
     },
   };
