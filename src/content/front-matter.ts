@@ -6,6 +6,7 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
+import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { calendarDateProblem } from './dates.ts';
 import { explainYamlError } from './yaml-errors.ts';
 import { readYamlSubset } from './yaml-subset.ts';
@@ -177,6 +178,22 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
   if (raw.kind === 'page' && frontMatter.layout === 'home') {
     frontMatter.hero = has('hero') ? (values.hero as HomeHero) : undefined;
     frontMatter.cards = has('cards') ? (values.cards as HomeCard[]) : undefined;
+    // The home page's links become hrefs as the config's do: one that runs code (javascript:, data:) is refused.
+    const links: ['hero' | 'cards', unknown][] = [
+      ['hero', frontMatter.hero?.cta?.href],
+      ...(Array.isArray(frontMatter.cards) ? frontMatter.cards : []).map((card): ['cards', unknown] => [
+        'cards',
+        card?.href,
+      ]),
+    ];
+    for (const [key, href] of links)
+      if (typeof href === 'string' && !isLinkable(href))
+        problems.push({
+          severity: 'error',
+          code: 'content',
+          message: `front matter '${key}' link must be ${LINK_FORMS}, got '${href}'`,
+          location: at(key),
+        });
   }
   const routeProblem = routeFieldProblem(raw, frontMatter);
   if (routeProblem) problems.push(routeProblem);
