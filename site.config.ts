@@ -47,8 +47,8 @@ export default defineConfig({
     sidebarCollapsed: true,
     breadcrumbs: true,
     editUrl: 'https://github.com/WRTeam-in/egrocer-documentation/edit/main/{path}',
-    showLastUpdateTime: true,
-    // Off: every commit of this repository is by one maintainers' account, which tells a reader nothing.
+    // Off: SPEC.md says docs show no last-update time (the feature is for other projects), nor its author.
+    showLastUpdateTime: false,
     showLastUpdateAuthor: false,
     toc: { minHeadingLevel: 2, maxHeadingLevel: 3 },
     version: { name: 'current', label: 'Next', mainDocId: 'intro' },

@@ -1,5 +1,6 @@
 // A build reads egdocs' code, the config, content/ and (for last-updated dates) the commit checked out, and nothing
-// else; its steps never read the clock. So a build whose inputs are those of the last successful one makes the same
+// else; its steps never read the clock. (A tool that failed is not an input: a run in which git was missing or
+// refused the repository is not kept, so the one after git is put right builds; see BuildResult.repeatable.) So a build whose inputs are those of the last successful one makes the same
 // output byte for byte, and `egdocs build` and `egdocs check` say so instead of building again, as `tsc -b` or Go's
 // test cache do: they key every input, and when the key is the last run's (and, for build, the output folder is
 // still exactly what that run wrote, by its ledger), they report that run's result. Anything they cannot key (a
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore } from './build-store.ts';
 import { packageRoot } from './bundle/index.ts';
 import { findOverrides } from './bundle/overrides.ts';
-import { checkedOut } from './content/git-history.ts';
+import { historyCommit } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { type Diagnostic, Diagnostics } from './diagnostics.ts';
 import { describesFolder, ledgerFiles, readLedger } from './output-ledger.ts';
@@ -44,7 +45,7 @@ async function inputsKey(config: Config, input: ContentFiles, purpose: Purpose):
   if (input.unreadable?.size) return undefined;
   if ((await findOverrides(root, path.join(packageRoot, 'templates'), new Diagnostics())).length > 0) return undefined;
   const dated = config.docs.showLastUpdateTime || config.docs.showLastUpdateAuthor;
-  const commit = dated ? await checkedOut(root) : '';
+  const commit = dated ? await historyCommit(root) : '';
   if (commit === undefined) return undefined;
   const { LANG, LC_ALL, LC_COLLATE, TZ, NODE_ENV } = process.env;
   // The packages the compiled CLI leaves outside it, which make part of the output: a version change builds again.
@@ -111,8 +112,18 @@ export async function forgetRun(config: Config, purpose: Purpose): Promise<void>
   await rm(recordFile(config, purpose), { force: true });
 }
 
-/** Keeps a successful run's record under its inputs' key (after its output is in place). */
-export async function keepRun(config: Config, purpose: Purpose, key: string, record: RunRecord): Promise<void> {
+/**
+ * Keeps a successful run's record under its inputs' key (after its output is in place), unless the run is not
+ * `repeatable`: one in which a tool failed is not what the same inputs give once the tool works.
+ */
+export async function keepRun(
+  config: Config,
+  purpose: Purpose,
+  key: string,
+  record: RunRecord,
+  { repeatable }: { repeatable: boolean },
+): Promise<void> {
+  if (!repeatable) return;
   // A record that cannot be kept costs the next run a build, nothing more.
   await writeStore(recordFile(config, purpose), key, record).catch(() => {});
 }

@@ -306,7 +306,7 @@ async function buildWith(
       : undefined,
   );
   const site = await step('site', () =>
-    buildSite({ config, content, pages: markdown, sidebars, diagnostics, history }),
+    buildSite({ config, content, pages: markdown, sidebars, diagnostics, history: history?.updates }),
   );
   stopOnErrors(diagnostics);
   let overrides: Override[] = [];
@@ -440,6 +440,7 @@ async function buildWith(
     rendered,
     ...checked,
     searchIndex: search.later,
+    repeatable: history?.answered ?? true,
   };
 }
 

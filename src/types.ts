@@ -475,6 +475,12 @@ export interface BuildResult {
   searchIndex?: () => OutputFile[];
   /** With `checkSearch`: how many queries of content/search-queries.yaml ran, and how many found their page. */
   searchQueries?: { checked: number; found: number };
+  /**
+   * Whether a build of the same inputs gives this result again. False when a tool the build runs failed (git not
+   * installed, or refusing the repository): that is put right without changing any input, so such a run is not
+   * reported again as unchanged (build-record.ts).
+   */
+  repeatable: boolean;
 }
 
 // ---------------------------------------------------------------- templates

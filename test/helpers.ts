@@ -15,11 +15,11 @@ export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '
   docs: { sidebars: { docs: ['intro', 'setup'] } } });
 `;
 
-/** A complete Config as validate.ts would make it, rooted at the repository (for templates). */
-export function testConfig(user: Record<string, unknown> = {}): Config {
+/** A complete Config as validate.ts would make it, rooted at the repository (for templates) or at `root`. */
+export function testConfig(user: Record<string, unknown> = {}, root = ROOT): Config {
   return validateConfig(
     { title: 'Test Docs', url: 'https://example.com', baseUrl: '/base/', ...user },
-    path.join(ROOT, 'site.config.ts'),
+    path.join(root, 'site.config.ts'),
   );
 }
 

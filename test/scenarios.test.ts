@@ -2,13 +2,18 @@
 // build gives. A case folder holds:
 //   content/                  the site's content/, read as `egdocs build` reads it
 //   config.json               (optional) the config keys that differ from the test config (helpers.ts, testConfig)
+//   git.json                  (optional) commits, oldest first ({ date, author, files }): the case is then built in
+//                             a temporary git repository holding them, so last-updated dates come from git as in a
+//                             project (files no commit names are not committed)
 //   expected/diagnostics.txt  what `egdocs build` prints about the site on stderr (empty: nothing); a failed build
 //                             ends with its summary line
 //   expected/<output path>    an output file of the build, compared byte for byte; of an HTML page only its <main>
 //                             element, the page's own part (the layout around it names hashed assets)
 // UPDATE=1 rewrites diagnostics.txt and every expected file there is from the build: to expect a new output file,
 // create it empty, then run the suite with UPDATE=1 and read what it wrote.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -31,17 +36,59 @@ function printed(diagnostics: Diagnostic[], summary?: string): string {
   return lines.map((line) => `${line}\n`).join('');
 }
 
+/** A commit of git.json. */
+interface Commit {
+  date: string;
+  author: string;
+  files: string[];
+}
+
+/** The case's content/ in a temporary git repository made of the commits of its git.json; undefined without one. */
+async function repositoryOf(dir: string): Promise<string | undefined> {
+  const commits = await readFile(path.join(dir, 'git.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Commit[],
+    () => undefined,
+  );
+  if (!commits) return undefined;
+  const repo = await mkdtemp(path.join(os.tmpdir(), 'egdocs-scenario-'));
+  await cp(path.join(dir, 'content'), path.join(repo, 'content'), { recursive: true });
+  const git = (env: Record<string, string>, ...args: string[]) =>
+    execFileSync('git', args, { cwd: repo, stdio: 'pipe', env: { ...process.env, ...env } });
+  git({}, 'init', '-q');
+  for (const { date, author, files } of commits) {
+    git({}, 'add', '--', ...files);
+    const email = 'author@example.com';
+    git(
+      {
+        GIT_AUTHOR_NAME: author,
+        GIT_AUTHOR_EMAIL: email,
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_NAME: author,
+        GIT_COMMITTER_EMAIL: email,
+        GIT_COMMITTER_DATE: date,
+      },
+      'commit',
+      '-qm',
+      `${author}, ${date}`,
+    );
+  }
+  return repo;
+}
+
 /** Builds a case: its diagnostics as printed, and its output files (none when the build failed). */
 async function build(dir: string): Promise<{ diagnostics: string; result?: BuildResult }> {
   const user = await readFile(path.join(dir, 'config.json'), 'utf8').then(JSON.parse, () => ({}));
+  const repo = await repositoryOf(dir);
   try {
-    const config = testConfig(user);
-    const files = await readContentFiles(dir);
+    const config = testConfig(user, repo);
+    const files = await readContentFiles(repo ?? dir);
     const result = await buildSiteFiles({ config, files, bundle: sharedBundle(config.baseUrl) });
     return { diagnostics: printed(result.diagnostics), result };
   } catch (error) {
     if (!(error instanceof BuildFailed)) throw error;
     return { diagnostics: printed(error.diagnostics, error.summary) };
+  } finally {
+    if (repo) await rm(repo, { recursive: true, force: true });
   }
 }
 

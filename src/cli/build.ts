@@ -89,7 +89,7 @@ export async function runBuild(options: {
     // The marker says the folder is egdocs' to replace next time, and which base path it was built for.
     const [, writeMs] = await timed(() => writer!.write([...result.files, markerFile(config.baseUrl)], stores));
     const record = recordOf(result);
-    if (key) await keepRun(config, 'build', key, record);
+    if (key) await keepRun(config, 'build', key, record, result);
     printDiagnostics(result.diagnostics);
     console.log(summary(record, performance.now() - start, shown));
     if (options.timings) {

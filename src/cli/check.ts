@@ -19,8 +19,9 @@ export async function runCheck(options: { configFile: string; format: CheckForma
     else {
       const { buildSiteFiles } = await import('../build.ts');
       await fitHeapTo(read);
-      result = recordOf(await buildSiteFiles({ config, read, checkSearch: true }));
-      if (key) await keepRun(config, 'check', key, result);
+      const built = await buildSiteFiles({ config, read, checkSearch: true });
+      result = recordOf(built);
+      if (key) await keepRun(config, 'check', key, result, built);
     }
     console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
     const queries = result.searchQueries;

@@ -2,11 +2,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
+import { BASE_HINT } from '../config/schema.ts';
 import { normaliseBase } from '../config/validate.ts';
+import { basePathProblem } from '../shared/url-checks.ts';
 import { BuildFailed } from '../diagnostics.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { readBuildMarker } from '../output/marker.ts';
-import { guardHosts, hostCheck } from '../serve/hosts.ts';
+import { allowedHostProblem, guardHosts, hostCheck } from '../serve/hosts.ts';
 import { listen, staticHandler } from '../serve/static.ts';
 import { folderSource } from '../serve/sources.ts';
 import { sourcesOf } from './build.ts';
@@ -29,6 +31,19 @@ export interface ServeOptions {
 export async function runServe(options: ServeOptions): Promise<number> {
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
     console.error(`--port must be a port number from 0 to 65535`);
+    return 1;
+  }
+  const flagProblems = [
+    ...(options.allowedHosts ?? []).flatMap((name) => {
+      const problem = allowedHostProblem(name);
+      return problem ? [`--allow-host '${name}' is not a host name: ${problem}`] : [];
+    }),
+    ...(options.baseUrl && basePathProblem(options.baseUrl)
+      ? [`--base-url '${options.baseUrl}' is not a base path: ${basePathProblem(options.baseUrl)}; ${BASE_HINT}`]
+      : []),
+  ];
+  if (flagProblems.length > 0) {
+    for (const problem of flagProblems) console.error(problem);
     return 1;
   }
   try {
@@ -92,6 +107,17 @@ async function serveFolder(options: ServeOptions, written: string): Promise<void
         code: 'output',
         message: `${written}: the base path it was built for is unknown`,
         hint: 'pass it with --base-url',
+      },
+    ]);
+  // The marker is a file in the folder, which a hand may have changed: its base path goes into redirects.
+  const problem = basePathProblem(base);
+  if (problem)
+    throw new BuildFailed([
+      {
+        severity: 'error',
+        code: 'output',
+        message: `${written}: the base path it was built for, '${base}', is not one: ${problem}`,
+        hint: 'pass the base path with --base-url',
       },
     ]);
   const baseUrl = normaliseBase(base);

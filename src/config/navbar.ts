@@ -2,6 +2,7 @@
 // { label, doc }", "cannot render without 'label'"), so they are checks of our own rather than generic objects.
 // Doc ids and sidebar ids are checked against the content later (config/references.ts); this records where they
 // are written, for those messages.
+import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { didYouMean } from '../suggest.ts';
 import { custom } from './combinators.ts';
 import { type Checked, type Context, checkKeys, INVALID, isRecord, keyOf, type Path, report } from './context.ts';
@@ -118,7 +119,10 @@ function checkDropdown(value: Record<string, unknown>, path: Path, ctx: Context)
   return links.includes(INVALID) ? INVALID : { label: String(label), items: links as ConfigLink[] };
 }
 
-/** Label and exactly one of href or doc, each a string; records where the target is written. */
+/**
+ * Label and exactly one of href or doc, each a string, the href one a link may have (not javascript: or data:);
+ * records where the target is written.
+ */
 function checkLink(value: Record<string, unknown>, path: Path, ctx: Context): Checked<ConfigLink> {
   const { label, href, doc } = value;
   const targets = [href, doc].filter((target) => target !== undefined);
@@ -126,6 +130,10 @@ function checkLink(value: Record<string, unknown>, path: Path, ctx: Context): Ch
     return linkShape(path, ctx, targets.length > 1 ? 'give href or doc, not both' : undefined);
   const key = keyOf(path);
   const field = href !== undefined ? 'href' : 'doc';
+  if (field === 'href' && !isLinkable(targets[0])) {
+    report(ctx, `${key}.href must be ${LINK_FORMS}, got '${targets[0]}'`, ctx.at(`${key}.href`, targets[0]));
+    return INVALID;
+  }
   ctx.locations[`${key}.${field}`] = ctx.at(`${key}.${field}`, targets[0]);
   return { label, [field]: targets[0] };
 }

@@ -15,6 +15,7 @@ import {
   string,
   unchecked,
 } from './combinators.ts';
+import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
 
@@ -50,10 +51,48 @@ function dotfileProblem(name: string, key: string): Complaint | undefined {
   return undefined;
 }
 
+/** What is wrong with the site's address, if anything: an http(s) URL, which canonical links and feeds start with. */
+function siteUrlProblem(url: string, key: string): Complaint | undefined {
+  if (/^https?:\/\/[^/\s"'<>\\?#]+(?:\/[^\s"'<>\\?#]*)?$/.test(url)) return undefined;
+  return {
+    message: `${key} must be an http(s) address, got '${url}'`,
+    value: url,
+    hint: "write where the site is deployed, like 'https://docs.example.com'",
+  };
+}
+
+/** What is wrong with the base path, if anything (see basePathProblem). */
+function baseUrlProblem(base: string, key: string): Complaint | undefined {
+  const problem = basePathProblem(base);
+  return problem
+    ? { message: `${key} '${base}' is not a base path: ${problem}`, value: base, hint: BASE_HINT }
+    : undefined;
+}
+
+/** A link in the announcement's HTML that a link may not be (javascript:, data:), if any. */
+function announcementLinkProblem({ content }: { content: string }, key: string): Complaint | undefined {
+  for (const match of content.matchAll(HTML_LINK_ATTRIBUTE)) {
+    const href = match[3] ?? match[4];
+    if (!isLinkable(href))
+      return { message: `${key}.content links to '${href}', but a link must be ${LINK_FORMS}`, key: `${key}.content` };
+  }
+  return undefined;
+}
+
+/** A redirect whose target a link may not be (javascript:, data:). */
+function redirectProblem({ to }: { to: string }, key: string): Complaint | undefined {
+  return isLinkable(to)
+    ? undefined
+    : { message: `${key}.to must be ${LINK_FORMS}, got '${to}'`, key: `${key}.to`, value: to };
+}
+
 /** A key no config can do without. */
 const required = string({ empty: false }).expect({
   message: (key) => `${key} is required and must be a non-empty string`,
 });
+
+/** How a bad base path is put right. */
+export const BASE_HINT = "write the path the site is served under, like '/docs/'";
 
 export const configSchema = object({
   /** Site title, shown in the navbar and appended to every document title. */
@@ -61,9 +100,12 @@ export const configSchema = object({
   /** One-line description of the site, shown on the home page and used as the default meta description. */
   tagline: string().default(''),
   /** Origin the site is deployed to (for canonical URLs, sitemap, feeds); Config has it without a trailing slash. */
-  url: required,
-  /** Path prefix of every route; Config has it starting and ending with '/' ('docs' -> '/docs/'). */
-  baseUrl: string().default('/'),
+  url: required.refine(siteUrlProblem),
+  /**
+   * Path prefix of every route; Config has it starting and ending with '/' ('docs' -> '/docs/'). A URL path: letters,
+   * digits, '-._~' and %-escapes between the slashes.
+   */
+  baseUrl: string().refine(baseUrlProblem).default('/'),
   /**
    * Dot files and folders of content/static/ to publish, by their path under it ('.well-known', '.nojekyll'). No
    * other file or folder whose name starts with a dot is read or published, anywhere under content/: .git, .env,
@@ -114,6 +156,7 @@ export const configSchema = object({
     closeable: boolean().default(true),
   })
     .expect({ message: (key) => `${key} must be { id, content, closeable? }` })
+    .refine(announcementLinkProblem)
     .optional(),
   /** Docs plugin options. */
   docs: object({
@@ -181,10 +224,12 @@ export const configSchema = object({
   }),
   /** Old paths that lead to a route: written as small redirect pages. */
   redirects: array(
-    object({ from: string(), to: string().located() }).expect({
-      message: (key) => `${key} must be { from, to } paths`,
-      at: () => ['redirects'],
-    }),
+    object({ from: string(), to: string().located() })
+      .expect({
+        message: (key) => `${key} must be { from, to } paths`,
+        at: () => ['redirects'],
+      })
+      .refine(redirectProblem),
   ).default([]),
   /** Page-weight limits per page kind, checked by `egdocs check` (and reported by build); none by default. */
   budgets: budgets.default({}),

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { BuildFailed, type Diagnostic, type Location } from '../diagnostics.ts';
 import { type Context, INVALID, isRecord } from './context.ts';
 import { keyLocator } from './locate.ts';
-import { type Config, configSchema } from './schema.ts';
+import { basePathProblem } from '../shared/url-checks.ts';
+import { BASE_HINT, type Config, configSchema } from './schema.ts';
 
 /** Turns the raw default export of site.config.ts into a complete Config, or throws naming every problem. */
 export function validateConfig(
@@ -28,6 +29,15 @@ export function validateConfig(
       location: { file },
     });
   const settings = problems.length === 0 ? configSchema.run(raw, [], ctx) : INVALID;
+  // A flag is not in the file: its problem is named by the flag alone.
+  const flagProblem = overrides.baseUrl ? basePathProblem(overrides.baseUrl) : undefined;
+  if (flagProblem)
+    problems.push({
+      severity: 'error',
+      code: 'config',
+      message: `--base-url '${overrides.baseUrl}' is not a base path: ${flagProblem}`,
+      hint: BASE_HINT,
+    });
   if (settings === INVALID || settings === undefined || problems.length > 0) throw new BuildFailed(problems);
   const { outDir, ...rest } = settings;
   return {

@@ -6,6 +6,8 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
+import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
+import { calendarDateProblem } from './dates.ts';
 import { explainYamlError } from './yaml-errors.ts';
 import { readYamlSubset } from './yaml-subset.ts';
 
@@ -133,13 +135,20 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
     hideTableOfContents: flag('hide_table_of_contents'),
     tocMinHeadingLevel: level('toc_min_heading_level'),
     tocMaxHeadingLevel: level('toc_max_heading_level'),
-    lastUpdate: lastUpdateOf(values.last_update, () =>
-      wrong(
-        'last_update',
-        'a date and/or an author',
-        "write last_update: { date: 2026-01-31, author: 'Jane Doe' }",
-        "front matter 'last_update' must be { date: YYYY-MM-DD, author: name } (either may be left out)",
-      ),
+    lastUpdate: lastUpdateOf(values.last_update, (day) =>
+      day
+        ? wrong(
+            'last_update',
+            'a day',
+            'write the day it was last updated, like last_update: { date: 2026-01-31 }',
+            `front matter 'last_update' date ${day.date} is not a day of the calendar: ${day.problem}`,
+          )
+        : wrong(
+            'last_update',
+            'a date and/or an author',
+            "write last_update: { date: 2026-01-31, author: 'Jane Doe' }",
+            "front matter 'last_update' must be { date: YYYY-MM-DD, author: name } (either may be left out)",
+          ),
     ),
   };
   if (raw.kind === 'blog') {
@@ -156,7 +165,9 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
         `${key} must list ${what} ids from ${registry[key]}`,
       );
     }
-    frontMatter.date = dateOf(values.date);
+    frontMatter.date = postDate(values.date, (message) =>
+      wrong('date', 'a date', 'write the day the post was published: date: 2025-01-31', message),
+    );
   } else {
     frontMatter.tags = list('tags', 'a tag or a list of tags', 'write tags: [setup, firebase]');
   }
@@ -167,6 +178,22 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
   if (raw.kind === 'page' && frontMatter.layout === 'home') {
     frontMatter.hero = has('hero') ? (values.hero as HomeHero) : undefined;
     frontMatter.cards = has('cards') ? (values.cards as HomeCard[]) : undefined;
+    // The home page's links become hrefs as the config's do: one that runs code (javascript:, data:) is refused.
+    const links: ['hero' | 'cards', unknown][] = [
+      ['hero', frontMatter.hero?.cta?.href],
+      ...(Array.isArray(frontMatter.cards) ? frontMatter.cards : []).map((card): ['cards', unknown] => [
+        'cards',
+        card?.href,
+      ]),
+    ];
+    for (const [key, href] of links)
+      if (typeof href === 'string' && !isLinkable(href))
+        problems.push({
+          severity: 'error',
+          code: 'content',
+          message: `front matter '${key}' link must be ${LINK_FORMS}, got '${href}'`,
+          location: at(key),
+        });
   }
   const routeProblem = routeFieldProblem(raw, frontMatter);
   if (routeProblem) problems.push(routeProblem);
@@ -176,8 +203,14 @@ export function typeFrontMatter(raw: Raw): { frontMatter: FrontMatter; problems:
   return { frontMatter, problems };
 }
 
-/** `last_update: { date, author }`, which replaces what git says of a doc; `invalid` reports a wrong shape. */
-function lastUpdateOf(value: unknown, invalid: () => void): FrontMatter['lastUpdate'] {
+/**
+ * `last_update: { date, author }`, which replaces what git says of a doc; `invalid` reports a wrong shape, or a date
+ * of the right shape that is not a day (2026-02-31).
+ */
+function lastUpdateOf(
+  value: unknown,
+  invalid: (day?: { date: string; problem: string }) => void,
+): FrontMatter['lastUpdate'] {
   if (value === undefined || value === null) return undefined;
   const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const written = fields?.date;
@@ -185,6 +218,11 @@ function lastUpdateOf(value: unknown, invalid: () => void): FrontMatter['lastUpd
     written instanceof Date || (typeof written === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(written))
       ? dateOf(written)
       : undefined;
+  const problem = date && calendarDateProblem(date);
+  if (date && problem) {
+    invalid({ date, problem });
+    return undefined;
+  }
   const author = typeof fields?.author === 'string' ? fields.author : undefined;
   const known = fields && Object.keys(fields).every((key) => key === 'date' || key === 'author');
   // A date YAML did not read as one ('31/01/2026') or an author that is not text is refused, not silently dropped.
@@ -196,9 +234,29 @@ function lastUpdateOf(value: unknown, invalid: () => void): FrontMatter['lastUpd
 }
 
 /** A date as YAML gives it (a Date for 2025-01-31, a string for anything it does not read as one), as YYYY-MM-DD. */
-function dateOf(value: unknown): string | undefined {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'string') return value.slice(0, 10);
+function dateOf(value: Date | string): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
+}
+
+/**
+ * A post's `date`: a day (2025-01-31), with a time of day after it or not, as YYYY-MM-DD; `invalid` hears what else
+ * was written ('yesterday' once sorted among the dates as it was).
+ */
+function postDate(value: unknown, invalid: (message: string) => void): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const day =
+    value instanceof Date
+      ? dateOf(value)
+      : typeof value === 'string'
+        ? /^(\d{4}-\d{2}-\d{2})(?:[T ]\d{1,2}:\d{2}\S*(?: ?\S+)?)?$/.exec(value.trim())?.[1]
+        : undefined;
+  const problem = day && calendarDateProblem(day);
+  if (day && !problem) return day;
+  invalid(
+    day
+      ? `front matter 'date' ${day} is not a day of the calendar: ${problem}`
+      : `front matter 'date' must be a date, got '${String(value)}'`,
+  );
   return undefined;
 }
 

@@ -4,9 +4,13 @@
 // older commits, so every file would seem changed by the newest one: then no dates at all, and a warning, rather
 // than wrong ones. Files not committed yet have no date.
 //
+// git runs in the content folder, so the repository asked is the one holding it: the project's, or content/'s own
+// when it is a submodule (whose files the project's log names only as one entry, the submodule itself).
+//
 // The history read is kept under the commit checked out (a build from the disk in `store`, serve in `memo`): git's
 // answer depends on nothing else, and the commit is read from .git's files without starting git, which took 45 ms of
-// a 0.5 s build and 8 ms of each save under serve.
+// a 0.5 s build and 8 ms of each save under serve. When git gives no answer (it is not installed, it refuses the
+// repository), nothing is kept: that is put right without a new commit, and the next build must ask again.
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +26,21 @@ export interface FileUpdate {
   author: string;
 }
 
-// Separators git will not find in a name or a date: record (commit) and unit (field).
+/** What the history step found. */
+export interface GitHistory {
+  /** Each committed file's last update, by its path from the project root. */
+  updates: Map<string, FileUpdate>;
+  /**
+   * Whether git answered (with dates, or that the clone is shallow): both follow from the commit checked out. False
+   * when it could not be asked or refused (not installed, not a repository, "dubious ownership"), which is put right
+   * without changing any input of the build: such a build is not one to report again (build-record.ts).
+   */
+  answered: boolean;
+}
+
+// Separators git will not find in a date or a name: record (commit) and unit (field). With -z, git ends the header
+// and each file name with a NUL and writes names as they are (without -z, a name with a quote, a tab or a newline
+// comes quoted and escaped, and matched no file).
 const COMMIT = '\x1e';
 const FIELD = '\x1f';
 
@@ -39,7 +57,7 @@ export async function readGitHistory(
     store,
     memo,
   }: { folder?: string; at?: Location; store?: string; memo?: Map<string, KeptHistory> } = {},
-): Promise<Map<string, FileUpdate>> {
+): Promise<GitHistory> {
   const shallowWarning = () =>
     diagnostics.warn(
       'git-history',
@@ -47,25 +65,34 @@ export async function readGitHistory(
       at,
       'clone with the whole history (actions/checkout: fetch-depth: 0), or run git fetch --unshallow',
     );
-  const head = await checkedOut(root);
+  const head = await historyCommit(root, folder);
   if (head === NO_REPOSITORY) {
     noRepository(diagnostics, at);
-    return new Map();
+    return { updates: new Map(), answered: false };
   }
   const key = head && (store || memo) && JSON.stringify([head, path.resolve(root), folder]);
   const kept = key ? (memo?.get(key) ?? (store ? await readStore<KeptHistory>(store, key) : undefined)) : undefined;
   if (kept) {
     if (kept.shallow) shallowWarning();
-    return new Map(kept.updates);
+    return { updates: new Map(kept.updates), answered: true };
   }
   const history = await askGit(root, diagnostics, folder, at, shallowWarning);
-  if (key && history) {
+  if (!history) return { updates: new Map(), answered: false };
+  if (key) {
     const value = { shallow: history.shallow, updates: [...history.updates] };
     memo?.clear();
     memo?.set(key, value);
     if (store) await writeStore(store, key, value);
   }
-  return history?.updates ?? new Map();
+  return { updates: history.updates, answered: true };
+}
+
+/**
+ * The commit the history of `folder` is read at (see checkedOut): of content/'s own repository when it is a
+ * submodule, else of the project's. The build record keys it too.
+ */
+export function historyCommit(root: string, folder = 'content'): Promise<string | undefined> {
+  return checkedOut(path.join(root, folder));
 }
 
 /** A history as kept, in memory (serve's `memo`) or on the disk (`store`), under the commit it was read at. */
@@ -82,31 +109,41 @@ async function askGit(
   at: Location | undefined,
   shallowWarning: () => void,
 ): Promise<{ shallow: boolean; updates: Map<string, FileUpdate> } | undefined> {
-  const git = (...args: string[]) => run('git', args, { cwd: root, maxBuffer: 256 * 2 ** 20 });
+  // -C: in the content folder, so that the repository holding it answers (see the top of this file).
+  const git = (...args: string[]) => run('git', ['-C', folder, ...args], { cwd: root, maxBuffer: 256 * 2 ** 20 });
   try {
     const { stdout: shallow } = await git('rev-parse', '--is-shallow-repository');
     if (shallow.trim() === 'true') {
       shallowWarning();
       return { shallow: true, updates: new Map() };
     }
-    // --relative: paths from `root` (the project may sit in a folder of its repository), and only the files in it.
-    // core.quotePath=false: names outside ASCII as they are, not as "\303\274" escapes.
+    // --relative: paths from the content folder, and only the files in it.
     const { stdout } = await git(
-      '-c',
-      'core.quotePath=false',
       'log',
       `--format=${COMMIT}%aI${FIELD}%an`,
       '--name-only',
       '--relative',
+      '-z',
       '--',
-      folder,
+      '.',
     );
-    return { shallow: false, updates: parseGitLog(stdout) };
+    return { shallow: false, updates: parseGitLog(stdout, folder) };
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
     if (!missing && /not a git repository/i.test(stderr)) {
       noRepository(diagnostics, at);
+      return undefined;
+    }
+    // git 2.35.2 and later refuse a repository another user owns, and say how to allow it.
+    const safe = /git config --global --add safe\.directory .*/.exec(stderr)?.[0];
+    if (!missing && /dubious ownership/i.test(stderr)) {
+      diagnostics.warn(
+        'git-history',
+        'git refuses to read the repository (dubious ownership: another user owns it), so docs have no last-updated dates',
+        at,
+        `if you trust it, allow it: ${safe ?? 'git config --global --add safe.directory <folder>'}`,
+      );
       return undefined;
     }
     diagnostics.warn(
@@ -179,16 +216,25 @@ export async function checkedOut(root: string): Promise<string | undefined> {
 }
 
 /**
- * Reads `git log --format=<RS>%aI<US>%an --name-only` output. Commits come newest first, so the first commit that
- * names a file is its last update.
+ * Reads `git log --format=<RS>%aI<US>%an --name-only -z` output, run in `folder`: each commit's header ends with a
+ * NUL, then comes a newline, then each file name (from `folder`) ends with a NUL. Commits come newest first, so the
+ * first commit that names a file is its last update. Names are given from the project root (`folder/...`).
  */
-export function parseGitLog(log: string): Map<string, FileUpdate> {
+export function parseGitLog(log: string, folder = 'content'): Map<string, FileUpdate> {
   const updates = new Map<string, FileUpdate>();
-  for (const commit of log.split(COMMIT)) {
-    const [header, ...files] = commit.split('\n');
-    const [date, author] = header.split(FIELD);
-    if (!date || author === undefined) continue;
-    for (const file of files) if (file && !updates.has(file)) updates.set(file, { date: date.slice(0, 10), author });
+  let update: FileUpdate | undefined;
+  let afterHeader = false;
+  for (const field of log.split('\0')) {
+    // Only the first name after a header has git's newline before it: a name of its own may start with one.
+    const entry: string = afterHeader && field.startsWith('\n') ? field.slice(1) : field;
+    afterHeader = entry.startsWith(COMMIT);
+    if (afterHeader) {
+      const [date, author = ''] = entry.slice(1).split(FIELD);
+      update = { date: date.slice(0, 10), author };
+    } else if (entry && update) {
+      const file = `${folder}/${entry}`;
+      if (!updates.has(file)) updates.set(file, update);
+    }
   }
   return updates;
 }

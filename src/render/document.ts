@@ -54,12 +54,12 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
       ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">`
       : '',
     `<script>${colorModeScript(config, chrome)}</script>`,
-    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // Tabs show one panel and hide the others until scripts can switch them; without scripts, every panel shows.
     appHtml.includes('<div class="tabs"') ? NO_SCRIPT_TABS : '',
   ].filter(Boolean);
   return `<!DOCTYPE html>
-<html lang="${config.locale.default}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">
+<html lang="${escapeAttr(config.locale.default)}" dir="${config.locale.direction}" data-theme="${config.colorMode.defaultMode}">
 <head>
 ${head.join('\n')}
 </head>
@@ -100,8 +100,9 @@ export function documentTitle(config: Config, route: Route): string {
 
 /** Runs in <head> before first paint: applies the stored colour mode and hides a dismissed announcement. */
 function colorModeScript(config: Config, chrome: Chrome): string {
-  const key = (name: string) => JSON.stringify(`egdocs-${name}${config.client.storage.keySuffix}`);
-  const barId = JSON.stringify(chrome.announcementBar?.id ?? null);
+  // Config texts, as JSON that cannot end the script (scriptJson).
+  const key = (name: string) => scriptJson(`egdocs-${name}${config.client.storage.keySuffix}`);
+  const barId = scriptJson(chrome.announcementBar?.id ?? null);
   return `(function(){var d=document.documentElement;try{var s=localStorage,k=${key('theme')},t=s.getItem(k);${
     config.colorMode.disableSwitch ? 's.removeItem(k);t=null;' : ''
   }if(t==='light'||t==='dark')d.dataset.theme=t;if(${barId}!==null&&s.getItem(${key('announcement-dismissed')})===${barId})d.dataset.announcementDismissed='true'}catch(e){}})()`;
@@ -111,14 +112,14 @@ function colorModeScript(config: Config, chrome: Chrome): string {
 export function renderRedirect(config: Config, to: string): string {
   const url = escapeAttr(to);
   return `<!DOCTYPE html>
-<html lang="${config.locale.default}">
+<html lang="${escapeAttr(config.locale.default)}">
 <head>
 <meta charset="utf-8">
 <title>Redirecting…</title>
 <meta http-equiv="refresh" content="0; url=${url}">
 <link rel="canonical" href="${escapeAttr(config.url + to)}">
 <meta name="robots" content="noindex">
-<script>location.replace(${JSON.stringify(to)} + location.hash)</script>
+<script>location.replace(${scriptJson(to)} + location.hash)</script>
 </head>
 <body><p>This page has moved to <a href="${url}">${escapeHtml(to)}</a>.</p></body>
 </html>

@@ -1,5 +1,6 @@
 // Files beside the pages: sitemap.xml and the blog's RSS and Atom feeds. Dates come from the posts, never the clock,
 // so the output stays byte-identical between builds.
+import { withBase } from '../shared/urls.ts';
 import type { OutputFile, Site } from '../types.ts';
 import { escapeAttr, escapeHtml } from './document.ts';
 
@@ -17,7 +18,7 @@ export function sitemap(site: Site): OutputFile {
 export function feeds(site: Site): OutputFile[] {
   const { config, posts } = site;
   if (posts.length === 0) return [];
-  const blogUrl = `${config.url}${config.baseUrl}${config.blog.routeBasePath}/`;
+  const blogUrl = config.url + withBase(config, config.blog.routeBasePath);
   const recent = posts.slice(0, 20);
   const rss = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
@@ -25,7 +26,7 @@ export function feeds(site: Site): OutputFile[] {
 <title>${escapeHtml(`${config.title} Blog`)}</title>
 <link>${escapeHtml(blogUrl)}</link>
 <description>${escapeHtml(config.blog.description)}</description>
-<language>${config.locale.default}</language>
+<language>${escapeHtml(config.locale.default)}</language>
 <atom:link href="${escapeAttr(blogUrl)}rss.xml" rel="self" type="application/rss+xml"/>
 ${recent
   .map(

@@ -11,12 +11,41 @@ import { isIP } from 'node:net';
 export type HostCheck = (host: string | undefined) => boolean;
 
 /**
+ * Why `name` cannot be given to --allow-host, or undefined: it must be a host name ('docs.test'), an IP address, or
+ * a domain with a leading dot ('.example.com': it and its subdomains). A domain of one label ('.com') would let in
+ * names anyone can register, and '.' every name, which is what the check is there to refuse.
+ */
+export function allowedHostProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'it is empty';
+  if (name.trim() === '.')
+    return 'it names no domain (a leading dot stands for a domain and its subdomains, like .example.com)';
+  const bare = normalise(name);
+  if (isIP(bare) !== 0) return undefined;
+  const port = /^([^:]+):\d+$/.exec(name.trim());
+  if (port) return `give the name without the port ('${port[1]}')`;
+  const domain = bare.startsWith('.');
+  const labels = (domain ? bare.slice(1) : bare).split('.');
+  const bad = /[^a-z0-9._-]/u.exec(bare)?.[0];
+  if (bad === '*') return "'*' cannot be in a host name (for a domain and its subdomains, write .example.com)";
+  if (bad !== undefined && bad.codePointAt(0)! > 0x7f)
+    return `'${bad}' cannot be in a host name (give an international name in its xn-- form)`;
+  if (bad !== undefined) return `'${bad}' cannot be in a host name`;
+  if (labels.includes('')) return 'it has an empty label';
+  if (labels.some((label) => label.startsWith('-') || label.endsWith('-')))
+    return "a label cannot start or end with '-'";
+  if (labels.some((label) => label.length > 63)) return 'a label is longer than 63 characters';
+  if (domain && labels.length < 2) return `a domain of one label (${bare}) would allow names anyone can register`;
+  return undefined;
+}
+
+/**
  * The names a server bound to `bound` answers to: loopback names, any IP address, the bound name, and `allowed`
- * (a name, or '.example.com' for that domain and its subdomains).
+ * (a name, or '.example.com' for that domain and its subdomains; see allowedHostProblem, which the CLI asks first).
  */
 export function hostCheck(bound: string, allowed: string[] = []): HostCheck {
-  const names = new Set(['localhost', normalise(bound), ...allowed.map(normalise)]);
-  const domains = allowed.filter((name) => name.startsWith('.')).map(normalise);
+  const names = new Set(['localhost', normalise(bound), ...allowed.map(normalise)].filter(Boolean));
+  // A domain of nothing ('.') would be the end of every name.
+  const domains = allowed.map(normalise).filter((name) => name.startsWith('.') && name.length > 1);
   return (host) => {
     // HTTP/1.0 clients may leave Host out; no browser does, and browsers are who the check is for.
     if (host === undefined) return true;

@@ -52,6 +52,14 @@ function splitHash(href: string): [string, string?] {
   return at < 0 ? [href] : [href.slice(0, at), href.slice(at + 1)];
 }
 
+/**
+ * A file path as the path of a URL another site builds from it (an edit link's `{path}`): each segment encoded
+ * whole, so '%', '#', '?' and '&' in a name stay part of it; the slashes are kept.
+ */
+export function encodeFilePath(file: string): string {
+  return file.split('/').map(encodeURIComponent).join('/');
+}
+
 /** A name as a URL path segment: what encodeURI leaves alone stays readable; '%', '#' and '?' are escaped too. */
 export function encodeSegment(segment: string): string {
   return encodeURI(segment).replace(/[?#]/g, (c) => (c === '?' ? '%3F' : '%23'));

@@ -1,6 +1,7 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
 import { type Diagnostics, didYouMean } from '../diagnostics.ts';
 import type { Author, BlogPostMeta, Config, ContentSet, Page, Route, Site, TagInfo } from '../types.ts';
+import { calendarDateProblem } from '../content/dates.ts';
 import { blogSlugAndDate } from '../content/routes.ts';
 import { withBase } from '../shared/urls.ts';
 import { groupBy } from './group-by.ts';
@@ -20,12 +21,21 @@ export function blogPosts(
     .map((page) => {
       const { source } = page;
       const { slug, date = '' } = blogSlugAndDate(source);
+      // The front matter's date was checked with it; one from the file name is checked here.
+      const problem = date && !source.frontMatter.date ? calendarDateProblem(date) : undefined;
       if (!date)
         diagnostics.error(
           'content',
           'a blog post needs a date',
           { file: source.file, line: 1 },
           "add 'date: 2025-01-31' to the front matter or name the file 2025-01-31-slug.md",
+        );
+      else if (problem)
+        diagnostics.error(
+          'content',
+          `the date in the file name, ${date}, is not a day of the calendar: ${problem}`,
+          { file: source.file, line: 1 },
+          'rename the file with the day the post was published, or give it in the front matter: date: 2025-01-31',
         );
       const resolve = <T extends Author | TagInfo>(map: Map<string, T>, key: 'authors' | 'tags', what: string) =>
         (source.frontMatter[key] ?? []).flatMap((id) => {

@@ -18,6 +18,7 @@ import type {
   SiteChrome,
 } from '../types.ts';
 import { flattenSidebar } from './docs.ts';
+import { HTML_LINK_ATTRIBUTE } from '../shared/url-checks.ts';
 import { isExternal, sitePath, withBase } from '../shared/urls.ts';
 
 export interface ChromeInput {
@@ -189,12 +190,13 @@ export function configHref(config: Config, raw: string): string {
  */
 function resolveHtmlLinks(config: Config, html: string, found: (raw: string, href: string) => void): string {
   return html.replace(
-    /(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi,
-    (whole, before: string, quote: string, raw: string) => {
+    HTML_LINK_ATTRIBUTE,
+    (whole, before: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+      const raw = quoted ?? bare ?? '';
       const href = configHref(config, raw);
       if (href === raw) return whole;
       found(raw, href);
-      return `${before}${quote}${href}${quote}`;
+      return `${before}${quote ?? ''}${href}${quote ?? ''}`;
     },
   );
 }

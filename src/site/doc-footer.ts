@@ -4,11 +4,15 @@
 // it cost doc pages 200 bytes of first-load JavaScript (gzip), twice what a feature may add.
 import type { FileUpdate } from '../content/git-history.ts';
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
+import { encodeFilePath } from '../shared/urls.ts';
 import type { Config, LastUpdate, Source } from '../types.ts';
 
-/** The doc's "Edit this page" URL: docs.editUrl with its file path (from the project root) for `{path}`. */
+/**
+ * The doc's "Edit this page" URL: docs.editUrl with its file path (from the project root) for `{path}`, each segment
+ * encoded ('100%-sure.md' is '100%25-sure.md': a bare '%', '#' or '?' would end or break the path).
+ */
 export function editUrlOf(config: Config, source: Source): string | undefined {
-  return config.docs.editUrl?.replaceAll('{path}', source.file);
+  return config.docs.editUrl?.replaceAll('{path}', encodeFilePath(source.file));
 }
 
 /**

@@ -1,12 +1,12 @@
-// The foot of a doc in a real browser: "Edit this page" leads to the repository, "Last updated" shows a date from
-// git (without its author: the eGrocer site leaves that off), and "Copy page as Markdown" puts the page's markdown copy on the clipboard and says so.
-import { execFile } from 'node:child_process';
+// The foot of a doc in a real browser: "Edit this page" leads to the repository, no last-update time shows (SPEC.md;
+// the eGrocer site leaves it off), and "Copy page as Markdown" puts the page's markdown copy on the clipboard and
+// says so.
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, open } from './browser.ts';
 
-const { test, h } = browserSuite('browser: edit link, last updated, copy page as markdown');
+const { test, h } = browserSuite('browser: edit link, no last update, copy page as markdown');
 
-test('a doc shows its edit link and when it was last updated', async () => {
+test('a doc shows its edit link and no last-update time', async () => {
   const page = await h.browser.newPage(DESKTOP);
   await open(page, `${h.base}docs/admin-panel/intro/`);
   const edit = page.getByRole('link', { name: 'Edit this page', exact: true });
@@ -14,19 +14,7 @@ test('a doc shows its edit link and when it was last updated', async () => {
     await edit.getAttribute('href'),
     'https://github.com/WRTeam-in/egrocer-documentation/edit/main/content/docs/admin-panel/intro.md',
   );
-  // A shallow clone (CI's usual checkout) or a copy without git has no true dates: then none is shown.
-  const full = await new Promise<boolean>((resolve) =>
-    execFile('git', ['rev-parse', '--is-shallow-repository'], (error, stdout) =>
-      resolve(!error && stdout.trim() === 'false'),
-    ),
-  );
-  if (!full) {
-    assert.is(await page.locator('.last-updated').count(), 0);
-    return page.close();
-  }
-  const time = page.locator('.last-updated time');
-  assert.match((await time.getAttribute('datetime')) ?? '', /^\d{4}-\d{2}-\d{2}$/);
-  assert.match((await page.locator('.last-updated').textContent()) ?? '', /^Last updated on \w{3} \d{1,2}, \d{4}$/);
+  assert.is(await page.locator('.last-updated').count(), 0);
   await page.close();
 });
 

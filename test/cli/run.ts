@@ -81,7 +81,7 @@ export async function egdocs(cwd: string, ...args: string[]): Promise<Ran> {
 export function run(
   file: string,
   args: string[],
-  options: { cwd?: string; uid?: number; gid?: number } = {},
+  options: { cwd?: string; uid?: number; gid?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(file, args, options, (error, stdout, stderr) =>
@@ -90,14 +90,18 @@ export function run(
   });
 }
 
-/** Runs `node bin/egdocs.js ...args` in `cwd` as a process of its own (as another user, given `uid` and `gid`). */
+/**
+ * Runs `node bin/egdocs.js ...args` in `cwd` as a process of its own (as another user, given `uid` and `gid`; with
+ * its own environment, given `env`).
+ */
 export async function egdocsProcess(
   cwd: string,
   args: string[],
-  options: { uid?: number; gid?: number } = {},
+  options: { uid?: number; gid?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Ran> {
   const bin = options.uid === undefined ? BIN : path.join(await packageForOthers(), 'bin/egdocs.js');
-  return run('node', [bin, ...args], { cwd, ...options });
+  // node by its own path: a PATH in `env` need not lead to it.
+  return run(process.execPath, [bin, ...args], { cwd, ...options });
 }
 
 let forOthers: Promise<string> | undefined;

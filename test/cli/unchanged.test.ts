@@ -145,6 +145,51 @@ test('with last-updated dates shown, a commit builds again though no file change
   assert.match(await readFile(page, 'utf8'), '2025-01-10');
 });
 
+test('with content/ a git submodule, a commit in it builds again though no file changed', async () => {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
+      cwd,
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Ann Author',
+        GIT_AUTHOR_EMAIL: 'ann@example.com',
+        GIT_COMMITTER_NAME: 'Ann Author',
+        GIT_COMMITTER_EMAIL: 'ann@example.com',
+        GIT_AUTHOR_DATE: '2025-01-10T12:00:00Z',
+        GIT_COMMITTER_DATE: '2025-01-10T12:00:00Z',
+      },
+    });
+  // The docs in a repository of their own, which the project takes as its content/ submodule.
+  const docs = `${project}-docs`;
+  try {
+    await mkdir(path.join(docs, 'docs'), { recursive: true });
+    await writeFile(path.join(docs, 'docs/intro.md'), await readFile(path.join(project, 'content/docs/intro.md')));
+    git(docs, 'init', '-q');
+    git(docs, 'add', '.');
+    git(docs, 'commit', '-qm', 'intro');
+    await rm(path.join(project, 'content'), { recursive: true });
+    await write('site.config.ts', MINI_CONFIG.replace('docs: {', 'docs: { showLastUpdateTime: true,'));
+    git(project, 'init', '-q');
+    git(project, 'submodule', 'add', '-q', docs, 'content');
+    git(project, 'add', '.');
+    git(project, 'commit', '-qm', 'first');
+    await write('content/docs/setup.md', '# Setup\n\nSteps.\n');
+    await build();
+    const page = path.join(project, 'build/docs/setup/index.html');
+    assert.match(await readFile(path.join(project, 'build/docs/index.html'), 'utf8'), '2025-01-10');
+    assert.not.match(await readFile(page, 'utf8'), '2025-01-10');
+    assert.match(await build(), UNCHANGED);
+    // setup.md is committed in the submodule as it is; the project's own commit stays the same.
+    git(path.join(project, 'content'), 'add', 'docs/setup.md');
+    git(path.join(project, 'content'), 'commit', '-qm', 'setup');
+    assert.not.match(await build(), UNCHANGED);
+    assert.match(await readFile(page, 'utf8'), '2025-01-10');
+  } finally {
+    await rm(docs, { recursive: true, force: true });
+  }
+});
+
 test("check with nothing changed gives the last check's findings and exit code again", async () => {
   await write('content/docs/setup.md', '# Setup\n\n[gone](./gone.md)\n');
   const first = await egdocs(project, 'check');

@@ -31,6 +31,9 @@ test('fills every default from SPEC.md', () => {
   assert.is(config.client.progressBar.startDelay, 200);
   assert.is(config.client.desktopBreakpoint, 996);
   assert.is(config.docs.version.label, 'Next');
+  // SPEC.md: "Last-update time is not shown on docs"; a project turns it on.
+  assert.is(config.docs.showLastUpdateTime, false);
+  assert.is(config.docs.showLastUpdateAuthor, false);
 });
 
 test('normalises the base path to start and end with a slash', () => {

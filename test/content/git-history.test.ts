@@ -41,8 +41,8 @@ async function repository(): Promise<string> {
 
 test('git log output: the newest commit naming a file is its last update', () => {
   const log = [
-    '\x1e2025-03-05T10:00:00+00:00\x1fBob\n\ncontent/docs/b.md\n',
-    '\x1e2025-01-10T09:00:00+00:00\x1fAnn\n\ncontent/docs/a.md\ncontent/docs/b.md\n',
+    '\x1e2025-03-05T10:00:00+00:00\x1fBob\0\ndocs/b.md\0',
+    '\x1e2025-01-10T09:00:00+00:00\x1fAnn\0\ndocs/a.md\0docs/b.md\0',
   ].join('');
   assert.equal(
     [...parseGitLog(log)],
@@ -57,7 +57,7 @@ test("one git log dates every committed file with its author's day, and leaves u
   const dir = await repository();
   try {
     const diagnostics = new Diagnostics();
-    const history = await readGitHistory(dir, diagnostics);
+    const { updates: history } = await readGitHistory(dir, diagnostics);
     assert.equal(diagnostics.items, []);
     assert.equal(history.get('content/docs/a.md'), { date: '2025-01-10', author: 'Ann Author' });
     // 23:30 in New York is already the 6th in UTC: the day is the one the author saw.
@@ -86,7 +86,9 @@ test('a shallow clone gives a warning and no dates, not wrong ones', async () =>
   const { clone, remove } = await shallowClone();
   try {
     const diagnostics = new Diagnostics();
-    const history = await readGitHistory(clone, diagnostics, { at: { file: 'site.config.ts', line: 7, column: 5 } });
+    const { updates: history } = await readGitHistory(clone, diagnostics, {
+      at: { file: 'site.config.ts', line: 7, column: 5 },
+    });
     assert.is(history.size, 0);
     assert.equal(diagnostics.items.map(where), [
       'site.config.ts:7  the git history is shallow (a clone with --depth), so last-updated dates would be wrong: none are shown',
@@ -100,7 +102,7 @@ test('a shallow clone gives a warning and no dates, not wrong ones', async () =>
 test('a kept history is used at the same commit (a packed ref too) and read again after a new commit', async () => {
   const dir = await repository();
   const store = path.join(dir, 'node_modules/.cache/egdocs/history.json');
-  const read = async () => readGitHistory(dir, new Diagnostics(), { store });
+  const read = async () => (await readGitHistory(dir, new Diagnostics(), { store })).updates;
   // The kept answer changed by hand: reading it back shows git was not asked.
   const tamper = async () => {
     const saved = JSON.parse(await readFile(store, 'utf8'));
@@ -140,7 +142,7 @@ test('a shallow clone warns again when its history comes from the store', async 
     const store = path.join(clone, 'node_modules/.cache/egdocs/history.json');
     for (const run of [1, 2]) {
       const diagnostics = new Diagnostics();
-      assert.is((await readGitHistory(clone, diagnostics, { store })).size, 0);
+      assert.is((await readGitHistory(clone, diagnostics, { store })).updates.size, 0);
       assert.equal(diagnostics.items.length, 1, `run ${run}`);
       assert.match(diagnostics.items[0].message, 'shallow');
     }
@@ -150,11 +152,94 @@ test('a shallow clone warns again when its history comes from the store', async 
   }
 });
 
+/** Runs git in `dir` with a fixed author and date, so commits (and the dates read back) are the same on every run. */
+function gitAt(dir: string, date = '2025-02-03T10:00:00+00:00') {
+  return (...args: string[]) =>
+    execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Ann Author',
+        GIT_AUTHOR_EMAIL: 'ann@example.com',
+        GIT_COMMITTER_NAME: 'Ann Author',
+        GIT_COMMITTER_EMAIL: 'ann@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+}
+
+test('names git would quote (a quote, a tab, a newline, a non-ASCII letter) get their dates', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-git-names-'));
+  const names = [
+    'content/docs/quo"te.md',
+    'content/docs/tab\there.md',
+    'content/docs/new\nline.md',
+    'content/docs/ü.md',
+  ];
+  try {
+    const git = gitAt(dir);
+    git('init', '-q');
+    await mkdir(path.join(dir, 'content/docs'), { recursive: true });
+    for (const name of names) await writeFile(path.join(dir, name), '# Page\n');
+    git('add', '.');
+    git('commit', '-qm', 'pages');
+    const diagnostics = new Diagnostics();
+    const { updates: history } = await readGitHistory(dir, diagnostics);
+    assert.equal(diagnostics.items, []);
+    assert.equal(
+      names.map((name) => history.get(name)),
+      names.map(() => ({ date: '2025-02-03', author: 'Ann Author' })),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('content/ as a git submodule: its files get the dates of its own commits, and a commit in it is read', async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'egdocs-git-submodule-'));
+  const [docs, project] = [path.join(base, 'docs'), path.join(base, 'project')];
+  try {
+    await mkdir(path.join(docs, 'docs'), { recursive: true });
+    await writeFile(path.join(docs, 'docs/a.md'), '# A\n');
+    gitAt(docs)('init', '-q');
+    gitAt(docs)('add', '.');
+    gitAt(docs, '2024-05-06T10:00:00Z')('commit', '-qm', 'a');
+    await mkdir(project);
+    await writeFile(path.join(project, 'site.config.ts'), '');
+    const outer = gitAt(project, '2025-09-09T10:00:00Z');
+    outer('init', '-q');
+    outer('add', '.');
+    outer('commit', '-qm', 'config');
+    outer('submodule', 'add', '-q', docs, 'content');
+    outer('commit', '-qm', 'content as a submodule');
+    const store = path.join(project, 'node_modules/.cache/egdocs/history.json');
+    const diagnostics = new Diagnostics();
+    assert.equal((await readGitHistory(project, diagnostics, { store })).updates.get('content/docs/a.md'), {
+      date: '2024-05-06',
+      author: 'Ann Author',
+    });
+    assert.equal(diagnostics.items, []);
+    // A commit in the submodule alone (the project's own commit is unchanged) is a new history.
+    const inner = path.join(project, 'content');
+    await writeFile(path.join(inner, 'docs/b.md'), '# B\n');
+    gitAt(inner)('add', '.');
+    gitAt(inner, '2025-10-11T10:00:00Z')('commit', '-qm', 'b');
+    assert.equal((await readGitHistory(project, new Diagnostics(), { store })).updates.get('content/docs/b.md'), {
+      date: '2025-10-11',
+      author: 'Ann Author',
+    });
+  } finally {
+    await rm(base, { recursive: true, force: true });
+  }
+});
+
 test('a project outside any git repository gets a warning, not a crash', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-nogit-'));
   try {
     const diagnostics = new Diagnostics();
-    const history = await readGitHistory(dir, diagnostics);
+    const { updates: history } = await readGitHistory(dir, diagnostics);
     assert.is(history.size, 0);
     assert.equal(
       diagnostics.warnings.map((d) => d.message),

@@ -1,0 +1,46 @@
+// Which values a config or front matter may give where egdocs makes a URL of them: links (not javascript: or data:)
+// and base paths. Pure checks, with no import, so the config schema and the stages that read front matter share them.
+
+/** What a link written in the config or front matter may be, as messages say it. */
+export const LINK_FORMS = "a site path ('/docs/x/') or an http(s), mailto: or tel: URL";
+
+/** The schemes a link may have: pages, mail and phone. javascript:, data: and the like run or show what they hold. */
+const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+
+/**
+ * Whether `href` may be a link's target: a path, a fragment, or a URL with one of LINK_SCHEMES. Read as a browser
+ * reads it: past spaces and control characters in front, and tabs and newlines anywhere (' java\tscript:' runs).
+ */
+export function isLinkable(href: string): boolean {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/^[\x00-\x20]+/, '').replace(/[\t\n\r]/g, ''))?.[1];
+  return scheme === undefined || LINK_SCHEMES.has(scheme.toLowerCase());
+}
+
+/**
+ * An href or src attribute in HTML a config writes (the announcement bar's), quoted or not: group 1 is what comes
+ * before the value, 2 the quote, 3 a quoted value and 4 an unquoted one.
+ */
+export const HTML_LINK_ATTRIBUTE = /(\s(?:href|src)\s*=\s*)(?:(["'])(.*?)\2|([^\s"'=<>`]+))/gis;
+
+/**
+ * Why `base` cannot be a base path, or undefined. Slashes at either end may be left out (normaliseBase adds them);
+ * in between: letters, digits, '-._~!$&*+,;=:@' and %-escapes, in segments that are not empty, '.' or '..'. What
+ * else a URL path may hold (quotes, parentheses) is refused too: a base path goes into attributes, scripts and CSS.
+ */
+export function basePathProblem(base: string): string | undefined {
+  const inner = base.replace(/^\/+|\/+$/g, '');
+  if (inner === '') return undefined;
+  const bad = /[^A-Za-z0-9\-._~!$&*+,;=:@%/]/u.exec(inner)?.[0];
+  if (bad === '?') return "'?' would start a query";
+  if (bad === '#') return "'#' would start a fragment";
+  if (bad !== undefined) {
+    const code = bad.codePointAt(0)!;
+    if (code > 0x7f) return `'${bad}' cannot be in a URL path (write it percent-encoded: ${encodeURIComponent(bad)})`;
+    return `'${code < 0x20 ? `\\x${code.toString(16).padStart(2, '0')}` : bad}' cannot be in a URL path`;
+  }
+  if (/%(?![0-9A-Fa-f]{2})/.test(inner)) return "'%' must start an escape like %20";
+  const segments = inner.split('/');
+  if (segments.includes('')) return 'it has an empty segment';
+  const dots = segments.find((segment) => segment === '.' || segment === '..');
+  return dots ? `'${dots}' is not a folder name` : undefined;
+}
