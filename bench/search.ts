@@ -1,6 +1,7 @@
 // `npm run bench:search`: relevance and cost of search. Runs this site's relevance set (content/search-queries.yaml,
 // the file `egdocs check` gates on) through the engine the browser's worker runs, and reports success@1, success@8
-// and mean reciprocal rank, by tag; then what a first search costs (index files fetched, gzip bytes, time) on this
+// and mean reciprocal rank, by tag; what a long query costs (a word of 250 to 10,000 letters, a page of words) as a
+// multiple of a short one; then what a first search costs (index files fetched, gzip bytes, time) on this
 // site and on synthetic sites of 100, 1,000 and 10,000 pages, and the build time of the index. Writes bench/SEARCH.md.
 // `BENCH_SEARCH_SCALE=0` skips the synthetic sites.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -73,6 +74,8 @@ async function indexOf(site: Site) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** The word of the short queries. */
+const WORD = 'firebase';
 
 // ---------------------------------------------------------------- relevance, this site
 const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
@@ -122,8 +125,38 @@ for (const { query, page, tags = [] } of queries) {
 }
 const n = queries.length;
 
-// ---------------------------------------------------------------- cost of a first search, at three sizes
-const WORD = 'firebase';
+// ---------------------------------------------------------------- what a long query costs
+// A paste gone wrong (a word of thousands of letters, a page of words) against a short query, on the warm engine.
+// The worker answers one query at a time, so a query's time is what every keystroke after it waits. Each run has
+// letters never searched before, so nothing is remembered from the one before.
+let seed = 1;
+const randomWord = (length: number) =>
+  Array.from({ length }, () => 'abcdefghijklmnopqrstuvwxyz'[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % 26]).join(
+    '',
+  );
+const timeOf = async (query: () => string) => {
+  const times: number[] = [];
+  for (let run = 0; run < 15; run++) {
+    const text = query();
+    const start = performance.now();
+    await engine.search(text, config.search.maxSuggestions);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+};
+const shortMs = await timeOf(() => WORD);
+const longRows = [`| \`${WORD}\` | ${shortMs.toFixed(2)} ms | 1 |`];
+const longRow = async (label: string, query: () => string) => {
+  const ms = await timeOf(query);
+  longRows.push(`| ${label} | ${ms.toFixed(2)} ms | ${(ms / shortMs).toFixed(2)} |`);
+};
+for (const letters of [250, 1_000, 3_000, 10_000]) {
+  const count = letters.toLocaleString('en');
+  await longRow(`a word of ${count} letters`, () => randomWord(letters));
+  await longRow(`\`${WORD}\` and a word of ${count} letters`, () => `${WORD} ${randomWord(letters)}`);
+}
+await longRow('1,000 words of 8 letters', () => Array.from({ length: 1_000 }, () => randomWord(8)).join(' '));
+
 const rows: string[] = [];
 const here = await firstSearch(site, index.files, index.manifestPath, WORD);
 rows.push(
@@ -169,6 +202,18 @@ Mean reciprocal rank: ${(rr / n).toFixed(3)}. Targets: success@1 ≥ 0.92, succe
 
 Query latency on a warm page, every keystroke of every query (${latencies.length}): median ${median(latencies).toFixed(2)} ms,
 p95 ${p95(latencies).toFixed(2)} ms.
+
+## What a long query costs
+
+A paste gone wrong against a short query, on a warm page: the median of 15 runs, each with letters not searched
+before. The worker answers one query at a time, so this is what the keystrokes after it wait. Only a query's first
+32 words within 500 characters are searched, and a word longer than 32 letters gets no typo correction.
+
+| query | time | × \`${WORD}\` |
+|---|---|---|
+${longRows.join('\n')}
+
+Target: a long query costs no more than a few short ones.
 
 ## What a first search costs
 

@@ -7,8 +7,11 @@ export interface ClientServices {
   reload?: () => Promise<boolean>;
   /** Announces text to screen readers through a live region. */
   announce?: (text: string) => void;
-  /** Full-text search, answered by the search worker (started on the first query). */
-  search?: (query: string, limit: number) => Promise<SearchHit[]>;
+  /**
+   * Full-text search, answered by the search worker (started on the first query). Each `asker` (a search box, the
+   * search page) is answered only for its newest query: one replaced before the worker began it gives `undefined`.
+   */
+  search?: (query: string, limit: number, asker: string) => Promise<SearchHit[] | undefined>;
   /** Starts the search worker ahead of the first query (a search field has focus). */
   prepareSearch?: () => void;
   /** Goes to a URL of the site as a followed link would (client navigation; a full load when it cannot). */

@@ -39,7 +39,7 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
 
   // Each keystroke asks the worker. The newest answer to arrive is shown even while the reader types on (the panel
   // says which query it answers), so a fast typist sees suggestions before stopping; an answer older than the one
-  // shown is dropped.
+  // shown is dropped, and so is a query the worker dropped for a newer one of this box (which gives no hits).
   const asked = useRef(0);
   const shown = useRef(0);
   useEffect(() => {
@@ -52,11 +52,12 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
       setAnswer(next);
       setActive(-1);
     };
-    search(query, settings.maxSuggestions).then(
-      (hits) => show({ query, hits }),
+    // The box asks as its list's id: the worker answers its newest query, whatever the search page asks.
+    search(query, settings.maxSuggestions, listId).then(
+      (hits) => hits && show({ query, hits }),
       (error: Error) => show({ query, error: error.message }),
     );
-  }, [value, search, settings.maxSuggestions]);
+  }, [value, search, settings.maxSuggestions, listId]);
 
   const hits = answer && 'hits' in answer ? answer.hits : [];
   const query = value.trim();

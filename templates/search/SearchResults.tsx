@@ -1,7 +1,7 @@
 // The search page's results, loaded on demand (a separate chunk): `?q=` (and `ctx`, `version`) are read from the
 // URL, every result is shown grouped by page, and typing in the page's search field updates the results and the
 // URL in place (no new history entry per keystroke). Page text is rendered as text, never as HTML.
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useId, useState } from 'react';
 import type { SearchHit } from '../../src/shared/search/engine.ts';
 import { ClientContext } from '../ClientContext.ts';
 import { Excerpt } from './Excerpt.tsx';
@@ -33,6 +33,8 @@ export interface SearchResultsProps {
 
 export function SearchResults({ version }: SearchResultsProps) {
   const { search, href } = useContext(ClientContext);
+  /** Who asks the worker: it answers this page's newest query, whatever the search box asks meanwhile. */
+  const asker = useId();
   const [query, setQuery] = useState<string | undefined>();
   const [note, setNote] = useState<string>();
   const [hits, setHits] = useState<SearchHit[]>();
@@ -79,14 +81,15 @@ export function SearchResults({ version }: SearchResultsProps) {
       return;
     }
     let current = true;
-    search(query, PAGE_LIMIT).then(
-      (found) => current && (setHits(found), setError(undefined)),
+    // A query the worker dropped for a newer one of this page (no hits) was not current either.
+    search(query, PAGE_LIMIT, asker).then(
+      (found) => current && found && (setHits(found), setError(undefined)),
       (failure: Error) => current && setError(failure.message),
     );
     return () => {
       current = false;
     };
-  }, [query, search, attempt]);
+  }, [query, search, attempt, asker]);
 
   const scope = note ? <p className="search-scope">{note}</p> : null;
   const status = error

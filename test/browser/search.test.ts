@@ -2,7 +2,8 @@
 // combobox keyboard pattern, "No results", the clear button and the link to every result. The search page: a cold
 // load of /search/?q=… shows results grouped by page; typing updates results and the URL without new history
 // entries; the ctx and version parameters are read; an index file that cannot be loaded shows the error and Retry; a
-// page that read the manifest of an earlier deploy reads it again and answers.
+// page that read the manifest of an earlier deploy reads it again and answers. Keys typed while the worker is busy
+// are answered for the newest only.
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
@@ -347,6 +348,49 @@ test('a manifest read before a deploy: the files it names are gone, so the worke
     problems.filter((problem) => !/404/.test(problem)),
     [],
   );
+  await page.close();
+});
+
+test('keys typed while the worker is busy: it answers the first query and the newest, and drops the ones between', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  // What the search worker tells the page, in order (a string: tsx would compile a class with helpers the page does
+  // not have).
+  await page.addInitScript(`{
+    const Native = window.Worker;
+    window.__told = [];
+    window.Worker = class extends Native {
+      constructor(url, options) {
+        super(url, options);
+        this.addEventListener('message', ({ data }) => window.__told.push(data.type));
+      }
+    };
+  }`);
+  // The postings are held back: the first key's query is being answered while the others are typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route(
+    (url) => /\/assets\/search\/t\d+\.[^/]+\.json$/.test(url.pathname),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await open(page, h.base + DOC);
+  await typeInBox(page, 'firebase');
+  const told = () => page.evaluate(() => (window as unknown as { __told: string[] }).__told);
+  release();
+  await page.locator('.search-panel[data-query="firebase"]').waitFor();
+  await options(page).first().waitFor();
+  const answers = (await told()).filter((type) => type !== 'ready');
+  assert.equal(
+    answers.filter((type) => type === 'results'),
+    ['results', 'results'],
+    `the first key's query and the newest: ${answers}`,
+  );
+  assert.ok(answers.filter((type) => type === 'dropped').length >= 1, `${answers}`);
+  assert.match((await options(page).first().textContent()) ?? '', /Firebase/);
+  assert.equal(problems, []);
   await page.close();
 });
 

@@ -1,10 +1,14 @@
 // The page's side of search: starts the worker on first use and turns its messages into promises.
 import type { EngineOptions, SearchHit } from '../../shared/search/engine.ts';
-import type { WorkerRequest, WorkerResponse } from './worker.ts';
+import type { WorkerRequest, WorkerResponse } from './answers.ts';
 
 export interface SearchClient {
-  /** Hits for a query, best first. Starts the worker on the first call; each query loads the index files it needs. */
-  query(query: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * Hits for a query, best first. Starts the worker on the first call; each query loads the index files it needs.
+   * The worker answers each asker (a search box, the search page) one query at a time, and only its newest: a query
+   * that a newer one from the same asker replaced before the worker began it gives `undefined`.
+   */
+  query(query: string, limit: number, asker: string): Promise<SearchHit[] | undefined>;
   /**
    * Starts the worker, which reads the index's manifest, without a query: called at the first sign that the reader
    * will search (a pointer over the search box, focus in it, the shortcut), never on a plain page view.
@@ -18,7 +22,7 @@ export type SearchClientOptions = EngineOptions & { workerUrl: string; indexUrl:
 export function createSearchClient({ workerUrl, indexUrl, ...engine }: SearchClientOptions): SearchClient {
   let worker: Worker | undefined;
   let next = 0;
-  const pending = new Map<number, { resolve: (hits: SearchHit[]) => void; reject: (error: Error) => void }>();
+  const pending = new Map<number, { resolve: (hits?: SearchHit[]) => void; reject: (error: Error) => void }>();
   const start = () => {
     worker = new Worker(workerUrl);
     worker.onmessage = ({ data }: MessageEvent<WorkerResponse>) => {
@@ -34,6 +38,7 @@ export function createSearchClient({ workerUrl, indexUrl, ...engine }: SearchCli
       const waiting = pending.get(data.id!);
       pending.delete(data.id!);
       if (data.type === 'results') waiting?.resolve(data.hits);
+      else if (data.type === 'dropped') waiting?.resolve(undefined);
       else waiting?.reject(new Error(data.message));
     };
     const init: WorkerRequest = { type: 'init', indexUrl, options: engine };
@@ -44,12 +49,12 @@ export function createSearchClient({ workerUrl, indexUrl, ...engine }: SearchCli
   };
   return {
     prepare,
-    query(query, limit) {
+    query(query, limit, asker) {
       prepare();
       const id = ++next;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        const request: WorkerRequest = { type: 'query', id, query, limit };
+        const request: WorkerRequest = { type: 'query', id, query, limit, asker };
         worker!.postMessage(request);
       });
     },

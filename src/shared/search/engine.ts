@@ -50,6 +50,7 @@ export interface EngineOptions {
 export type IndexFiles = (name: string) => Promise<unknown>;
 
 export interface Engine {
+  /** At most `limit` hits, best first, for the query's searched part (`searchedPart`). */
   search(query: string, limit: number): Promise<SearchHit[]>;
 }
 
@@ -68,6 +69,24 @@ const HEADLINE = 1.5;
 /** Terms of five letters or more may have one typo (SPEC: typo tolerance). */
 const FUZZY_MIN_LENGTH = 5;
 /**
+ * Typos stop at a length: a word is corrected by stemming every word one edit away from it, some 72 per letter and
+ * each as long as the word, and lunr matches n edits with an automaton of about letters^(n + 1) states: both grow
+ * at least with the square of the word's length (a 3,000-letter word took seconds, and the worker answers one query
+ * at a time). A longer word gets no typo; a lunr term `~n` gets n edits while n × its letters fit in this, and at
+ * most MAX_EDITS. The index's plain words are shorter than this but for a few joined-up names.
+ */
+const FUZZY_MAX_LETTERS = 32;
+/** The edit distance a lunr query may ask for (`term~2`): each more edit multiplies lunr's automaton by its length. */
+const MAX_EDITS = 2;
+/**
+ * What is searched of a query: its first 32 words (as a web search engine reads them), and at most 500 characters.
+ * Readers type a few words, and a paste (an error message, a stray page of text) says what it is about at its start;
+ * past these the work grows with the words times the hits (the ranking), or with the length squared (a name at the
+ * end of the query is found by a regular expression), and one slow query holds up every keystroke after it.
+ */
+export const MAX_QUERY_WORDS = 32;
+export const MAX_QUERY_LENGTH = 500;
+/**
  * The word being typed matches the terms it starts; the most common ones, so a short prefix loads little: a single
  * letter (the first key of a search) the few commonest, which is what a reader who types it is likely to mean.
  */
@@ -83,6 +102,30 @@ export function queryWords(query: string): string[] {
     .split(SEPARATOR)
     .filter(Boolean);
 }
+
+const SEPARATORS = new RegExp(SEPARATOR.source, 'g');
+
+/** The part of a query that is searched: its first MAX_QUERY_WORDS words, within its first MAX_QUERY_LENGTH characters. */
+export function searchedPart(query: string): string {
+  const part = query.length > MAX_QUERY_LENGTH ? query.slice(0, MAX_QUERY_LENGTH) : query;
+  let words = 0;
+  let at = 0;
+  for (const { index, 0: separator } of part.matchAll(SEPARATORS)) {
+    // The separator ends a word: after the last word searched, the rest goes if it holds another.
+    if (index > at && ++words === MAX_QUERY_WORDS && index + separator.length < part.length)
+      return part.slice(0, index);
+    at = index + separator.length;
+  }
+  return part;
+}
+
+/** How many edits a term may have when `asked` for: none past FUZZY_MAX_LETTERS, fewer the longer the term. */
+function editsFor(term: string, asked: number): number {
+  return Math.min(asked, MAX_EDITS, Math.floor(FUZZY_MAX_LETTERS / term.length));
+}
+
+/** Whether a word of a plain query may have a typo. */
+const typoTolerant = (word: string) => word.length >= FUZZY_MIN_LENGTH && editsFor(word, 1) === 1;
 
 interface Vocabulary {
   /** Sorted. */
@@ -227,7 +270,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
    * words with the same first letter: their vocabulary is the one loaded.
    */
   const corrections = (word: string, known: Vocabulary): string[] => {
-    if (word.length < FUZZY_MIN_LENGTH || known.terms.has(stem(word))) return [];
+    if (!typoTolerant(word) || known.terms.has(stem(word))) return [];
     const terms = new Set<string>();
     const consider = (candidate: string) => {
       const term = stem(candidate);
@@ -255,7 +298,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
         if (isStopWord(word)) return;
         if (i === words.length - 1)
           query.term(word, { usePipeline: false, wildcard: lunr.Query.wildcard.TRAILING, boost: 3 });
-        if (word.length >= FUZZY_MIN_LENGTH) {
+        if (typoTolerant(word)) {
           // Against the index's stemmed terms, the stemmed form of a typo is usually one edit away; but one edit
           // from a stem of three letters ("boxes" → "box") is any short word ("bot", "fox").
           const stemmed = stem(word);
@@ -284,7 +327,8 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     }));
   };
 
-  const search = async (query: string, limit: number): Promise<SearchHit[]> => {
+  const search = async (asked: string, limit: number): Promise<SearchHit[]> => {
+    const query = searchedPart(asked);
     const words = queryWords(query);
     if (words.length === 0) return [];
     const content = words.filter((word) => !isStopWord(word));
@@ -296,7 +340,16 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     let syntax = false;
     if (SYNTAX.test(query)) {
       try {
-        const parse = (q: lunr.Query) => new lunrInternals.QueryParser(query, q).parse();
+        const parse = (q: lunr.Query) => {
+          new lunrInternals.QueryParser(query, q).parse();
+          // `term~9` would build an automaton of billions of states: the edit distance is capped.
+          for (const clause of q.clauses) {
+            if (clause.editDistance === undefined) continue;
+            const edits = editsFor(clause.term, clause.editDistance);
+            if (edits > 0) clause.editDistance = edits;
+            else delete (clause as { editDistance?: number }).editDistance;
+          }
+        };
         parse(new lunr.Query(FIELDS as unknown as string[]));
         build = parse;
         syntax = true;
@@ -354,7 +407,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       fields: FIELDS as unknown as string[],
       pipeline,
     });
-    const results = syntax ? index.search(query) : index.query(build!);
+    const results = index.query(build!);
 
     // 4. Ranking: every word counts, and a page about the subject as a whole outranks a page that mentions it.
     const answers = content.map((word) => answersWord(word, fixes.get(word) ?? []));
@@ -449,7 +502,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
 /** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */
 function answersWord(word: string, fixes: string[]): (term: string) => boolean {
   const stemmed = stem(word);
-  const fuzzy = word.length >= FUZZY_MIN_LENGTH;
+  const fuzzy = typoTolerant(word);
   return (term) =>
     term === stemmed ||
     term.startsWith(word) ||

@@ -1,0 +1,162 @@
+// The search worker's message handling, in node: over an index served from memory, with its postings held back
+// where a test needs a query that is still being answered. Each asker is answered for its newest query only; the
+// queries it replaced are dropped, and the page's client gives them no hits.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { answerSearches, type WorkerRequest, type WorkerResponse } from '../../src/client/search/answers.ts';
+import { createSearchClient } from '../../src/client/search/client.ts';
+import { indexFileName, type Manifest } from '../../src/shared/search/format.ts';
+import { indexFiles } from '../../src/search/index-files.ts';
+import type { SearchData } from '../../src/types.ts';
+
+const test = suite('client: the search worker answers the newest query');
+
+const data: SearchData = {
+  format: 1,
+  docsVersion: 'current',
+  pages: [
+    ['Payment Gateways', 'docs/payments/', 'Admin Panel', 'docs'],
+    ['Reminders', 'docs/reminders/', 'Admin Panel', 'docs'],
+  ],
+  sections: [
+    [0, '', '', 'Connect Stripe and Razorpay to take payments.'],
+    [1, '', '', 'The panel sends a cart reminder to customers.'],
+  ],
+};
+const [manifest, ...rest] = indexFiles(data, { b: 0.75, k1: 1.2 });
+const served = new Map(rest.map((file) => [indexFileName(file.name, manifest.data as Manifest), file.data]));
+served.set('search-current.json', manifest.data);
+
+/** A worker over the index, its messages to the page, and a gate that holds postings files back while closed. */
+function worker() {
+  const posted: WorkerResponse[] = [];
+  const waiters: (() => void)[] = [];
+  let open: () => void = () => {};
+  let gate: Promise<void> | undefined;
+  const receive = answerSearches({
+    post: (message) => {
+      posted.push(message);
+      for (const wake of waiters.splice(0)) wake();
+    },
+    fetch: async (url) => {
+      const name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+      if (name.startsWith('t')) await gate;
+      const body = served.get(name);
+      return body === undefined ? new Response('gone', { status: 404 }) : Response.json(body);
+    },
+    href: 'https://docs.example/base/assets/js/search-worker.js',
+  });
+  const init: WorkerRequest = { type: 'init', indexUrl: '/base/assets/search/search-current.json', options };
+  receive(init);
+  return {
+    posted,
+    receive,
+    ask: (id: number, query: string, asker = 'box') => receive({ type: 'query', id, query, limit: 8, asker }),
+    hold: () => (gate = new Promise((resolve) => (open = resolve))),
+    release: () => open(),
+    /** Resolves once the worker has posted what `done` waits for. */
+    until: async (done: (posted: WorkerResponse[]) => boolean) => {
+      while (!done(posted)) await new Promise<void>((wake) => waiters.push(wake));
+    },
+  };
+}
+const options = { baseUrl: '/base/', excerptLength: 50 };
+const answered = (id: number) => (posted: WorkerResponse[]) =>
+  posted.some((message) => message.type !== 'ready' && 'id' in message && message.id === id);
+/** The worker's answers, as `results 1: /base/docs/payments/` or `dropped 2`. */
+const told = (posted: WorkerResponse[]) =>
+  posted.flatMap((message) =>
+    message.type === 'results'
+      ? [`results ${message.id}: ${message.hits.map((hit) => hit.url).join(' ')}`]
+      : message.type === 'ready'
+        ? []
+        : [`${message.type} ${message.id}`],
+  );
+/** Lets the worker start on what it has received (the manifest read, a query begun). */
+const aTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+test('queries posted while one is answered: only the newest of them is answered, the others are dropped', async () => {
+  const search = worker();
+  search.hold();
+  search.ask(1, 'stripe');
+  await aTurn();
+  search.ask(2, 'razor');
+  search.ask(3, 'razorp');
+  search.ask(4, 'reminder');
+  search.release();
+  await search.until(answered(4));
+  assert.equal(told(search.posted), [
+    'dropped 2',
+    'dropped 3',
+    'results 1: /base/docs/payments/',
+    'results 4: /base/docs/reminders/',
+  ]);
+});
+
+test('queries posted before the worker gets to them: only the last is answered', async () => {
+  const search = worker();
+  search.ask(1, 'r');
+  search.ask(2, 'ra');
+  search.ask(3, 'razorpay');
+  await search.until(answered(3));
+  await aTurn();
+  assert.equal(told(search.posted), ['dropped 1', 'dropped 2', 'results 3: /base/docs/payments/']);
+});
+
+test("each asker is answered for its newest query: the search page's query is not dropped for the box's", async () => {
+  const search = worker();
+  search.hold();
+  search.ask(1, 'stripe', 'box');
+  await aTurn();
+  search.ask(2, 'reminder', 'page');
+  search.ask(3, 'razorpay', 'box');
+  search.release();
+  await search.until((posted) => [1, 2, 3].every((id) => answered(id)(posted)));
+  assert.equal(told(search.posted).sort(), [
+    'results 1: /base/docs/payments/',
+    'results 2: /base/docs/reminders/',
+    'results 3: /base/docs/payments/',
+  ]);
+});
+
+test("the page's client gives a dropped query no hits, and the newest its hits", async () => {
+  // The client starts a Worker: here one that runs the worker's handler in this thread.
+  const global = globalThis as { Worker?: unknown };
+  const saved = global.Worker;
+  global.Worker = class {
+    onmessage?: (event: { data: WorkerResponse }) => void;
+    private receive = answerSearches({
+      post: (message) => this.onmessage?.({ data: message }),
+      fetch: async (url) => Response.json(served.get(url.pathname.slice(url.pathname.lastIndexOf('/') + 1))),
+      href: 'https://docs.example/base/assets/js/search-worker.js',
+    });
+    postMessage(message: WorkerRequest) {
+      this.receive(message);
+    }
+  };
+  try {
+    const client = createSearchClient({
+      ...options,
+      workerUrl: '/base/assets/js/search-worker.js',
+      indexUrl: '/base/assets/search/search-current.json',
+    });
+    const [stale, newest, page] = await Promise.all([
+      client.query('rem', 8, 'box'),
+      client.query('reminder', 8, 'box'),
+      client.query('stripe', 8, 'page'),
+    ]);
+    assert.is(stale, undefined);
+    assert.equal(
+      newest?.map((hit) => hit.url),
+      ['/base/docs/reminders/'],
+    );
+    assert.equal(
+      page?.map((hit) => hit.url),
+      ['/base/docs/payments/'],
+    );
+  } finally {
+    global.Worker = saved;
+  }
+});
+
+test.run();
