@@ -11,6 +11,7 @@
 // keeps its origin (file, line, and the directives it came through), so diagnostics and links point into the
 // included file, with the including page as a related location.
 import path from 'node:path/posix';
+import { MARKDOWN } from '../content/read.ts';
 import type { Diagnostics, Location, Related } from '../diagnostics.ts';
 
 /** Where a line of the expanded page body was written. */
@@ -235,6 +236,12 @@ function parseDirective(written: string, fromFile: string): IncludeRequest | Pro
   const file = values.file.startsWith('/')
     ? path.join('content', values.file)
     : path.normalize(path.join(path.dirname(fromFile), values.file));
+  // Included text is parsed as markdown; any other file (a script, a YAML file) would show as garbled prose.
+  if (!MARKDOWN.test(file))
+    return {
+      message: `${file} cannot be included: only markdown files (.md) can be`,
+      hint: 'to show the text of another file, paste it into a fenced code block',
+    };
   return { file, lines: values.lines, region: values.region };
 }
 

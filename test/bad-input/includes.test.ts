@@ -1,5 +1,5 @@
-// Includes that cannot be followed: partials that multiply past what one page may take. It is an error at the
-// directive, naming the limit.
+// Includes that cannot be followed: partials that multiply past what one page may take, and a file that is no
+// markdown. Each is an error at the directive, naming the limit or what may be included.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed } from '../../src/build.ts';
@@ -75,6 +75,19 @@ test("past the limit, every include of the page brings nothing and the page's ow
     ],
   );
   assert.is(page.html, '<p>Own text.</p>\n');
+});
+
+test('an include of a file that is not markdown says only markdown files can be included, at the directive', async () => {
+  const printed = await failure({
+    'docs/intro.md': '# Intro\n\n::include{file="snippets/build.py"}\n\n::include{file="_category_.yml"}\n',
+    'docs/snippets/build.py': 'print("hello")\n',
+    'docs/_category_.yml': 'label: Docs\n',
+  });
+  const hint = 'to show the text of another file, paste it into a fenced code block';
+  assert.equal(printed, [
+    `error  content/docs/intro.md:3:1  content/docs/snippets/build.py cannot be included: only markdown files (.md) can be; ${hint}`,
+    `error  content/docs/intro.md:5:1  content/docs/_category_.yml cannot be included: only markdown files (.md) can be; ${hint}`,
+  ]);
 });
 
 test.run();
