@@ -214,6 +214,11 @@ export interface Page {
   wordCount: number;
   /** For blog posts: HTML above the truncate marker, or undefined when there is none. */
   excerptHtml?: string;
+  /**
+   * For docs: the page as plain markdown, the `index.md` written beside its HTML (markdown/copy.ts): its title first,
+   * no front matter, included text in place, tabs, admonitions and alerts in plain markdown, links absolute.
+   */
+  markdownCopy?: string;
 }
 
 // ---------------------------------------------------------------- site

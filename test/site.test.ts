@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/load.ts';
 import { formatDiagnostic } from '../src/diagnostics.ts';
 import { FsWriter } from '../src/output/writer.ts';
 import type { BuildResult, PageKind } from '../src/types.ts';
-import { ROOT } from './helpers.ts';
+import { fileText, ROOT } from './helpers.ts';
 
 const test = suite('the eGrocer site');
 const BASE = '/egrocer-documentation/';
@@ -214,6 +214,28 @@ test('docs tags, 404 page and the configure redirect', async () => {
 test('the top bar links to the admin-panel intro', async () => {
   const html = await readFile(path.join(outDir, 'build', 'docs/website/intro/index.html'), 'utf8');
   assert.match(html, /<header class="navbar">[\s\S]*href="\/egrocer-documentation\/docs\/admin-panel\/intro\/"/);
+});
+
+test('the markdown copies of both app distribution pages hold the signing and archive steps they include', async () => {
+  const partial = (name: string) => readFile(path.join(ROOT, 'content/docs/_partials', name), 'utf8');
+  // The partials' lines the pages take: their regions' and the whole iOS file's, without the region markers. An
+  // admonition's ':::' lines are written in plain markdown, and a link with an absolute URL.
+  const signing: string[] = [];
+  let inRegion = false;
+  for (const line of (await partial('android-signing.md')).split('\n')) {
+    const mark = /^<!-- (end)?region /.exec(line);
+    if (mark) inRegion = !mark[1];
+    else if (inRegion) signing.push(line);
+  }
+  const steps = [...signing, ...(await partial('ios-archive.md')).split('\n')].filter(
+    (line) => line.trim() && !line.startsWith(':::') && !line.includes(']('),
+  );
+  assert.ok(steps.some((line) => line.includes('keytool -genkey')) && steps.some((line) => line.includes('Archive')));
+  for (const app of ['flutter-app', 'flutter-partner-app']) {
+    const copy = fileText(result, `docs/${app}/app-distribution/index.md`);
+    for (const line of steps) assert.ok(copy.includes(line), `${app}: '${line}' is not in the copy`);
+    assert.not.match(copy, '::include');
+  }
 });
 
 test('every route ends with a slash and sits under the base path', () => {

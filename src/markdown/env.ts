@@ -15,6 +15,8 @@ export interface MarkdownEnv {
   origins?: LineOrigin[];
   headings: Heading[];
   links: LinkRef[];
+  /** The links and images to the site's pages and files, for the markdown copy (see copy.ts). */
+  siteUrls: SiteUrl[];
   diagnostics: Diagnostics;
   /** Set once the page has been warned about markdown nested past the parser's limit. */
   nestingWarned?: boolean;
@@ -22,6 +24,16 @@ export interface MarkdownEnv {
   tabBlocks?: number;
   /** Set by the highlight plugin when it left a mark for a block Shiki has still to highlight. */
   needsHighlighter?: boolean;
+}
+
+/** A link or image to the site, where it is written in `lines` (0-based line, 1-based column). */
+export interface SiteUrl {
+  line: number;
+  column: number;
+  /** The href or src as written. */
+  raw: string;
+  /** The URL path the page gives it (under the base path, with its #hash). */
+  url: string;
 }
 
 /** Where a body line (0-based, as in a token's `map`) was written: the page's file or an included one. */

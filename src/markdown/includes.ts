@@ -11,6 +11,7 @@
 // keeps its origin (file, line, and the directives it came through), so diagnostics and links point into the
 // included file, with the including page as a related location.
 import path from 'node:path/posix';
+import { MARKDOWN } from '../content/read.ts';
 import type { Diagnostics, Location, Related } from '../diagnostics.ts';
 
 /** Where a line of the expanded page body was written. */
@@ -33,6 +34,15 @@ export interface ExpandedBody {
 /** Includes nested deeper than this are an error: a chain that long is a mistake, and it bounds the work. */
 export const MAX_INCLUDE_DEPTH = 8;
 
+/**
+ * The most text includes may bring into one page: lines, and characters (each line with its line break). Depth alone
+ * does not bound it: seven partials that each include the next ten times bring a million lines, a build of 43 s and
+ * 4 GB, and one level more cannot finish. Either limit is some 4 MB of ordinary docs prose (lines of 23 characters on
+ * average), far past any page a person reads, which builds in 4 s; the lines also bound a text of very short lines
+ * (one-word paragraphs), which costs the parser most per character: 2.6 million of them took 17 s and 2 GB.
+ */
+export const MAX_INCLUDED = { lines: 200_000, characters: 4_000_000 };
+
 // Anything after `::include` is read as its attributes, so a slip (a missing brace) is an error, not printed text.
 const DIRECTIVE = /^(\s*)::include(?![\w-])(.*)$/;
 const ATTRIBUTE = /\s*([A-Za-z]+)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))\s*/y;
@@ -53,9 +63,36 @@ export function expandIncludes(
   if (!page.body.includes('::include')) return { body: page.body };
   const lines: string[] = [];
   const origins: LineOrigin[] = [];
+  // The lines each include takes, by file and lines or region: a file included many times is read and cut once.
+  const picks = new Map<string, NumberedLine[] | Problem>();
+  // What includes have brought in so far (see MAX_INCLUDED); once past the limit no include is expanded.
+  const brought = { lines: 0, characters: 0 };
+  let overflowed = false;
+  /** Counts one more line of included text; false, after an error at `at`, once past the limit. */
+  const take = (characters: number, at: Location, related: () => Related[] | undefined) => {
+    brought.characters += characters;
+    const past =
+      ++brought.lines > MAX_INCLUDED.lines
+        ? `${MAX_INCLUDED.lines.toLocaleString('en-US')} lines`
+        : brought.characters > MAX_INCLUDED.characters
+          ? `${MAX_INCLUDED.characters.toLocaleString('en-US')} characters`
+          : undefined;
+    if (!past) return true;
+    overflowed = true;
+    diagnostics.error(
+      'content',
+      `this include takes the text included into ${page.file} past ${past}, the most one page may include`,
+      at,
+      'includes multiply (a file included 10 times that itself includes another 10 times brings 100 copies): include the text fewer times, or split the page',
+      related(),
+    );
+    return false;
+  };
   const expand = (source: NumberedLine[], frame: Frame, stack: string[], indent: string) => {
     let fence: string | undefined;
     for (const { text, line } of source) {
+      // Past the limit, included files stop where they are; the page's own lines go on.
+      if (overflowed && frame.includedFrom) return;
       const origin = { file: frame.file, line, indent: indent.length, includedFrom: frame.includedFrom };
       // A directive inside fenced code is an example of one (the writer's guide shows them), not an include.
       const fenceMark = FENCE.exec(text)?.[1];
@@ -63,12 +100,21 @@ export function expandIncludes(
         fence = undefined;
       else if (!fence && fenceMark) fence = fenceMark;
       const directive = fence ? null : DIRECTIVE.exec(text);
-      if (directive) {
-        const included = include(directive, { file: frame.file, line, column: directive[1].length + 1 }, frame, stack);
+      if (directive && !overflowed) {
+        const at = { file: frame.file, line, column: directive[1].length + 1 };
+        // A directive costs its own line even when it brings nothing, so includes of empty files are bounded too.
+        const included = take(text.length + 1, at, () => frame.includedFrom) && include(directive, at, frame, stack);
         if (included) {
+          const start = lines.length;
           expand(included.lines, included.frame, [...stack, included.frame.file], indent + directive[1]);
+          if (overflowed && frame.includedFrom) return;
+          if (!frame.includedFrom) expanded.push({ start, end: lines.length, origin });
           continue;
         }
+      } else if (!directive && frame.includedFrom) {
+        // Past the limit at a line of included text: the error is at the directive that brought it.
+        const { includedFrom } = frame;
+        if (!take(indent.length + text.length + 1, includedFrom[0].location, () => includedFrom.slice(1))) return;
       }
       // A failed directive's line stays, empty, so the page's later lines keep their place.
       lines.push(directive ? '' : indent + text);
@@ -99,23 +145,46 @@ export function expandIncludes(
         message: `includes nested more than ${MAX_INCLUDE_DEPTH} deep: ${[...stack, request.file].join(' → ')}`,
         hint: 'include the inner files from the page itself',
       });
-    const text = texts.get(request.file);
-    if (text === undefined)
-      return error({
-        message: `included file ${request.file} does not exist`,
-        hint: `the path is relative to ${frame.file} (a path starting with / starts at content/)`,
-      });
-    const picked = pick(text, request);
+    const key = JSON.stringify([request.file, request.lines, request.region]);
+    let picked = picks.get(key);
+    if (!picked) {
+      const text = texts.get(request.file);
+      if (text === undefined)
+        return error({
+          message: `included file ${request.file} does not exist`,
+          hint: `the path is relative to ${frame.file} (a path starting with / starts at content/)`,
+        });
+      picks.set(key, (picked = pick(text, request)));
+    }
     if ('message' in picked) return error(picked);
     const includedFrom = [{ message: 'included here', location: at }, ...(frame.includedFrom ?? [])];
     return { lines: picked, frame: { file: request.file, includedFrom } };
   };
+  // The lines each of the page's own directives brought in, to be taken out again if a later one goes past the limit.
+  const expanded: { start: number; end: number; origin: LineOrigin }[] = [];
   expand(
     page.body.split('\n').map((text, i) => ({ text, line: page.bodyLine + i })),
     { file: page.file },
     [page.file],
     '',
   );
+  if (overflowed) {
+    // Past the limit, every include brings nothing, as one that fails: the build stops after the markdown step, which
+    // then parses the page's own lines (for their problems too), not the millions of lines includes could bring.
+    const kept = { lines: [] as string[], origins: [] as LineOrigin[] };
+    const keep = (from: number, to: number) => {
+      for (let i = from; i < to; i++) (kept.lines.push(lines[i]), kept.origins.push(origins[i]));
+    };
+    let from = 0;
+    for (const { start, end, origin } of expanded) {
+      keep(from, start);
+      kept.lines.push('');
+      kept.origins.push(origin);
+      from = end;
+    }
+    keep(from, lines.length);
+    return { body: kept.lines.join('\n'), origins: kept.origins };
+  }
   return { body: lines.join('\n'), origins };
 }
 
@@ -167,6 +236,12 @@ function parseDirective(written: string, fromFile: string): IncludeRequest | Pro
   const file = values.file.startsWith('/')
     ? path.join('content', values.file)
     : path.normalize(path.join(path.dirname(fromFile), values.file));
+  // Included text is parsed as markdown; any other file (a script, a YAML file) would show as garbled prose.
+  if (!MARKDOWN.test(file))
+    return {
+      message: `${file} cannot be included: only markdown files (.md) can be`,
+      hint: 'to show the text of another file, paste it into a fenced code block',
+    };
   return { file, lines: values.lines, region: values.region };
 }
 

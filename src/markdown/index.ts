@@ -5,6 +5,7 @@ import type { Token } from 'markdown-it';
 import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
 import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
 import type { MarkdownEnv } from './env.ts';
+import { markdownCopy } from './copy.ts';
 import { expandIncludes } from './includes.ts';
 import {
   codeKey,
@@ -174,16 +175,25 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
   const renderOne = (source: Source, diagnostics: Diagnostics): { page: Page; needsHighlighter: boolean } => {
     // Before parsing, so included headings, links and text are the page's own (see includes.ts for why).
     const { body, origins } = expandIncludes(source, texts, diagnostics);
-    const env: MarkdownEnv = { source, lines: body.split('\n'), origins, headings: [], links: [], diagnostics };
+    const env: MarkdownEnv = {
+      source,
+      lines: body.split('\n'),
+      origins,
+      headings: [],
+      links: [],
+      siteUrls: [],
+      diagnostics,
+    };
     const tokens = md.parse(body, env);
     const h1 = takeLeadingH1(tokens);
     const truncateAt = tokens.findIndex((t) => t.type === 'html_block' && TRUNCATE.test(t.content.trim()));
     const html = md.renderer.render(tokens, md.options, env);
     const excerptHtml = truncateAt >= 0 ? md.renderer.render(tokens.slice(0, truncateAt), md.options, env) : undefined;
     const { text, sections } = textOf(tokens);
+    const title = source.frontMatter.title ?? h1 ?? '';
     const page: Page = {
       source,
-      title: source.frontMatter.title ?? h1 ?? '',
+      title,
       description: source.frontMatter.description ?? firstSentence(text),
       html,
       headings: env.headings,
@@ -194,6 +204,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
+    if (source.kind === 'doc') page.markdownCopy = markdownCopy(tokens, env, { title, siteUrl: context.config.url });
     return { page, needsHighlighter: env.needsHighlighter === true };
   };
 

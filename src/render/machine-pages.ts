@@ -1,59 +1,22 @@
 // Pages for machines: a markdown copy of each doc beside its index.html, and llms.txt at the site's root (the
 // llmstxt.org proposal: the site's title, its description, then its docs as lists of links under headings). Both
-// are made from the model, not the HTML: a tool reading them gets the text as its writer wrote it.
+// are made from the model, not the HTML: a tool reading them gets the text as markdown.
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
 import { decodePath, relativeToBase } from '../shared/urls.ts';
-import type { OutputFile, Page, SidebarItem, Site } from '../types.ts';
+import type { OutputFile, SidebarItem, Site } from '../types.ts';
 
-/**
- * The markdown copy of every doc: `# Title`, then the body as written, with links to the site's pages and images
- * made absolute (they were written relative to the source file, which a reader of the copy does not have).
- */
+/** The markdown copy of every doc, beside its page (the markdown stage makes it: markdown/copy.ts). */
 export function markdownCopies(site: Site): OutputFile[] {
-  return site.pages
-    .filter((page) => page.source.kind === 'doc')
-    .map((page) => ({
-      path: decodePath(relativeToBase(site.config.baseUrl, markdownCopyOf(page.source.route))!),
-      contents: markdownCopy(site, page),
-    }));
-}
-
-/**
- * One doc as clean markdown: no front matter, its title as the first line. Made once per page: serve's markdown
- * stage gives an unchanged page the same object (and a page whose links lead elsewhere now a new one), so a save
- * makes the copy of the edited page only.
- */
-export function markdownCopy(site: Site, page: Page): string {
-  const known = copies.get(page);
-  if (known?.url === site.config.url) return known.text;
-  const body = absoluteLinks(site, page).trim();
-  // A title taken from the body's own '# heading' is there already.
-  const titled = /^# /.test(body) ? body : `# ${page.title}\n\n${body}`;
-  const text = `${titled}\n`;
-  copies.set(page, { url: site.config.url, text });
-  return text;
-}
-
-const copies = new WeakMap<Page, { url: string; text: string }>();
-
-/** The body with each link to a page of the site or an image replaced, in place, by its absolute URL. */
-function absoluteLinks(site: Site, page: Page): string {
-  const { source } = page;
-  const lines = source.body.split('\n');
-  // From the last link back, so that replacing one leaves the columns of those before it right.
-  const links = page.links
-    .filter((link) => link.kind === 'internal' || link.kind === 'markdown' || link.kind === 'image')
-    .filter((link) => link.href.startsWith('/'))
-    .sort((a, b) => b.line - a.line || b.column - a.column);
-  for (const link of links) {
-    const index = link.line - source.bodyLine;
-    const line = lines[index];
-    // The link as it stands in the file; an href written another way (escaped, in an HTML tag) is left as written.
-    if (line === undefined || !line.startsWith(link.raw, link.column - 1)) continue;
-    const url = site.config.url + link.href + (link.hash ? `#${link.hash}` : '');
-    lines[index] = line.slice(0, link.column - 1) + url + line.slice(link.column - 1 + link.raw.length);
-  }
-  return lines.join('\n');
+  return site.pages.flatMap(({ source, markdownCopy }) =>
+    markdownCopy === undefined
+      ? []
+      : [
+          {
+            path: decodePath(relativeToBase(site.config.baseUrl, markdownCopyOf(source.route))!),
+            contents: markdownCopy,
+          },
+        ],
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import type { MarkdownEnv } from '../env.ts';
 import { lineText, placeOf } from '../env.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'caution', 'warning', 'danger'] as const;
-const DEFAULT_TITLES: Record<string, string> = {
+/** Each type's name as a reader sees it: the title of a box that has none of its own. */
+export const ADMONITION_NAMES: Record<string, string> = {
   note: 'Note',
   tip: 'Tip',
   info: 'Info',
@@ -43,10 +44,12 @@ export function admonitions(md: MarkdownIt): void {
         fail('content', `':::${type}' is never closed`, location, "add a line ':::' after its content", related);
       }
 
-      const title = match[2]?.trim() || DEFAULT_TITLES[type];
+      const title = match[2]?.trim() || ADMONITION_NAMES[type];
       const open = state.push('admonition_open', 'div', 1);
       open.block = true;
       open.info = type;
+      // ':::' tells it from a GitHub alert, which becomes an admonition too (alerts.ts) but is written as a quote.
+      open.markup = ':::';
       open.meta = { title };
       open.map = [startLine, next + 1];
       const oldParent = state.parentType;

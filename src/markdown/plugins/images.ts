@@ -21,7 +21,7 @@ export function images(md: MarkdownIt, options: ImageOptions): void {
     forEachInline(state, 'image', (token, env, locate) => {
       const raw = attr(token, 'src');
       if (/^(?:[a-z]+:|\/\/)/i.test(raw)) return;
-      const { file, line, column, related } = locate(raw);
+      const { file, line, column, related, inBody } = locate(raw);
       // Relative to the file it is written in: for included text, the included file.
       const contentPath = contentPathOf(raw, file, config);
       const bytes = assets.get(contentPath);
@@ -39,6 +39,7 @@ export function images(md: MarkdownIt, options: ImageOptions): void {
       }
       const url = assetUrl(config, contentPath, bytes);
       token.attrSet('src', url);
+      env.siteUrls.push({ ...inBody, raw, url });
       const where = file === env.source.file ? {} : { file, includedFrom: related };
       env.links.push({ raw, href: url, hash: '', kind: 'image', line, column, ...where });
       const size = safeSize(bytes);

@@ -20,7 +20,7 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
   md.core.ruler.after('linkify', 'egdocs_links', (state) =>
     forEachInline(state, 'link_open', (token, env, locate) => {
       const raw = attr(token, 'href');
-      const { file, line, column, related } = locate(raw);
+      const { file, line, column, related, inBody } = locate(raw);
       // A file path resolves from the file it is written in, which for included text is the included file.
       const ref = resolveLink(raw, file, options, env.source.file);
       const where = file === env.source.file ? {} : { file, includedFrom: related };
@@ -35,7 +35,9 @@ export function links(md: MarkdownIt, options: LinkOptions): void {
         // nowhere rather than to a 404 under a path that reveals the project's layout.
         token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'href');
       } else {
-        token.attrSet('href', ref.href + (ref.hash ? `#${ref.hash}` : ''));
+        const url = ref.href + (ref.hash ? `#${ref.hash}` : '');
+        token.attrSet('href', url);
+        if (url.startsWith('/')) env.siteUrls.push({ ...inBody, raw, url });
       }
     }),
   );

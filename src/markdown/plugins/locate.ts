@@ -12,6 +12,8 @@ export interface Position {
   column: number;
   /** For included text: the directives it came through (see includes.ts). */
   related?: Related[];
+  /** Where it is in the page's body as parsed (`env.lines`, includes expanded): 0-based line, 1-based column. */
+  inBody: { line: number; column: number };
 }
 
 /**
@@ -68,5 +70,12 @@ export function locator(env: MarkdownEnv): (map: Token['map'], href: string) => 
 
 function position(env: MarkdownEnv, bodyLine0: number, column: number): Position {
   const { location, related } = placeOf(env, bodyLine0, column);
-  return { file: location.file, line: location.line!, column: location.column!, ...(related ? { related } : {}) };
+  const inBody = { line: bodyLine0, column };
+  return {
+    file: location.file,
+    line: location.line!,
+    column: location.column!,
+    ...(related ? { related } : {}),
+    inBody,
+  };
 }
