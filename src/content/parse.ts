@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
+import { type Sliced, whole } from '../pace.ts';
 import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
 import { readDocCategories } from './categories.ts';
 import { idProblem, splitFrontMatter, typeFrontMatter } from './front-matter.ts';
@@ -23,9 +24,19 @@ export type ParseCache = Map<string, { text: string; source?: ParsedSource; prob
  * parse.
  */
 export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ParsedContent {
+  return whole(parseContentInSlices(files, diagnostics, cache));
+}
+
+/** parseContent, yielding between two files: the build may stop there (pace.ts). */
+export function* parseContentInSlices(
+  files: ContentFiles,
+  diagnostics: Diagnostics,
+  cache?: ParseCache,
+): Sliced<ParsedContent> {
   const sources: ParsedSource[] = [];
   for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
+    yield;
     if (!MARKDOWN.test(file)) continue;
     const [, folder, ...rest] = file.split('/');
     const kind = KIND_FOLDERS[folder];

@@ -1,21 +1,27 @@
 // Pages for machines: a markdown copy of each doc beside its index.html, and llms.txt at the site's root (the
 // llmstxt.org proposal: the site's title, its description, then its docs as lists of links under headings). Both
 // are made from the model, not the HTML: a tool reading them gets the text as its writer wrote it.
+import type { Sliced } from '../pace.ts';
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
 import { decodePath, relativeToBase } from '../shared/urls.ts';
 import type { OutputFile, Page, SidebarItem, Site } from '../types.ts';
 
 /**
  * The markdown copy of every doc: `# Title`, then the body as written, with links to the site's pages and images
- * made absolute (they were written relative to the source file, which a reader of the copy does not have).
+ * made absolute (they were written relative to the source file, which a reader of the copy does not have). Yields
+ * between two docs: the build may stop there (pace.ts).
  */
-export function markdownCopies(site: Site): OutputFile[] {
-  return site.pages
-    .filter((page) => page.source.kind === 'doc')
-    .map((page) => ({
+export function* markdownCopies(site: Site): Sliced<OutputFile[]> {
+  const copies: OutputFile[] = [];
+  for (const page of site.pages) {
+    if (page.source.kind !== 'doc') continue;
+    yield;
+    copies.push({
       path: decodePath(relativeToBase(site.config.baseUrl, markdownCopyOf(page.source.route))!),
       contents: markdownCopy(site, page),
-    }));
+    });
+  }
+  return copies;
 }
 
 /**
