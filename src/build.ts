@@ -218,7 +218,7 @@ async function buildWith(
   };
 
   const root = config.paths.root;
-  const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root));
+  const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root, pace));
   texts = input.texts;
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.

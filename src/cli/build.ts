@@ -6,6 +6,7 @@ import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
+import { Pace } from '../pace.ts';
 import type { Config } from '../types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
@@ -64,7 +65,8 @@ export async function runBuild(options: {
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
     // content/ is read first, to key the build (build-record.ts).
-    const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build');
+    // content/ is read with the build's signal too: it may stop between two files.
+    const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build', new Pace(stopping.signal));
     const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
     if (last) {
       printDiagnostics(last.diagnostics);

@@ -3,6 +3,7 @@
 import { readFileSync, type Stats } from 'node:fs';
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Pace, UNPACED } from '../pace.ts';
 import { type Diagnostic, fail } from '../diagnostics.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
 
@@ -27,7 +28,7 @@ export const MARKDOWN = /\.mdx?$/;
  * that cannot be read, or that goes away while the build reads it, stops the build naming it: read as nothing, it
  * would quietly become a site with pages missing.
  */
-export async function readContentFiles(root: string): Promise<ContentFiles> {
+export async function readContentFiles(root: string, pace: Pace = UNPACED): Promise<ContentFiles> {
   const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
   await assertContentFolder(contentDir, root);
@@ -37,6 +38,8 @@ export async function readContentFiles(root: string): Promise<ContentFiles> {
   // promise API's round trips through the thread pool cost several times that (10,000 docs: 650-850 ms in batches of
   // 128 reads at once, 135-170 ms one by one).
   for (const rel of rels) {
+    // A cold disk takes seconds over 30,000 files: the build may stop between two (pace.ts).
+    if (pace.due()) await pace.turn();
     let bytes: Buffer;
     try {
       bytes = readFileSync(path.join(contentDir, rel));
