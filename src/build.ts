@@ -187,7 +187,7 @@ async function buildWith(
     if (diagnostics.errors.length > 0) closeWorkers();
     stopIfErrors(diagnostics);
   };
-  // Where the steps' long loops give the event loop a turn, and stop once the signal is aborted: decided here alone.
+  // Where the steps' long loops give the event loop a turn, and stop once the signal is aborted (pace.ts).
   const pace = new Pace(signal);
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {

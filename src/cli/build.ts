@@ -64,8 +64,7 @@ export async function runBuild(options: {
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
-    // content/ is read first, to key the build (build-record.ts).
-    // content/ is read with the build's signal too: it may stop between two files.
+    // content/ is read first, to key the build (build-record.ts); a stop is heard between two of its files.
     const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build', new Pace(stopping.signal));
     const shown = path.relative(process.cwd(), config.paths.outDir) || '.';
     if (last) {
