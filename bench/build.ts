@@ -1,7 +1,8 @@
 // `npm run bench`: build time and peak memory for synthetic sites of 100, 1,000 and 10,000 pages and for this
-// site (cold: a fresh process each time). Writes bench/RESULTS.md with the machine's details.
+// site (cold: a fresh process each time), and a deep tree of folders (deep-tree.ts). Writes bench/RESULTS.md with the
+// machine's details.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,41 +13,12 @@ import { downloadSection, measureDownloads, measureServe, serveSection } from '.
 import { writeSyntheticSite } from './synthetic.ts';
 import type { PageWeight } from '../src/types.ts';
 import { median } from './stats.ts';
+import { type Measure, measure } from './measure.ts';
+import { deepTreeSection } from './deep-tree.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-
-interface Measure {
-  ms: number;
-  pages: number;
-  peakRssMb?: number;
-  warnings: number;
-  steps: Record<string, number>;
-}
-
-/**
- * One build as a user runs it: `egdocs build --timings` (the compiled CLI) in a fresh process, timed from spawn to
- * exit, so Node.js' start and module loading count. Peak RSS from /usr/bin/time -v where it is installed.
- */
-function measure(dir: string): Measure {
-  const cli = [path.join(root, 'bin/egdocs.js'), 'build', '--timings', '-c', path.join(dir, 'site.config.ts')];
-  const timed = existsSync('/usr/bin/time');
-  const [command, args] = timed ? ['/usr/bin/time', ['-v', 'node', ...cli]] : ['node', cli];
-  const start = performance.now();
-  const run = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const ms = performance.now() - start;
-  if (run.status !== 0) throw new Error(`egdocs build failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-  const timings = /^Timings \(ms\): (.*)$/m.exec(run.stdout)?.[1] ?? '';
-  const rssKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(run.stderr)?.[1];
-  return {
-    ms,
-    pages: Number(/^Built (\d+) pages/m.exec(run.stdout)?.[1]),
-    warnings: Number(/^(\d+) warnings?,/m.exec(run.stdout)?.[1]),
-    peakRssMb: rssKb ? Number(rssKb) / 1024 : undefined,
-    steps: Object.fromEntries(timings.split(', ').map((part) => [part.split(' ')[0], Number(part.split(' ')[1])])),
-  };
-}
 
 /** Median time of `node ...args` in a fresh process, from spawn to exit, in ms; `before` runs untimed first. */
 function timeCommand(args: string[], before?: () => void): number {
@@ -210,6 +182,9 @@ for (const size of sizes) {
   }
 }
 
+const deepTree = await deepTreeSection(runs);
+console.log(deepTree);
+
 // BENCH_BUILDS_ONLY=1: the build table alone, printed and not written (a quick look while working on speed).
 if (process.env.BENCH_BUILDS_ONLY) process.exit(0);
 
@@ -281,6 +256,7 @@ ${hugoNote(hugo)}
 |---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+${deepTree}
 ${commands}
 ${weights}
 ${serve}

@@ -14,6 +14,7 @@ import { packageRoot } from './bundle/index.ts';
 import { findOverrides } from './bundle/overrides.ts';
 import { historyCommit } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
+import type { Pace } from './pace.ts';
 import { type Diagnostic, Diagnostics } from './diagnostics.ts';
 import { describesFolder, ledgerFiles, readLedger } from './output-ledger.ts';
 import type { BuildResult, Config } from './types.ts';
@@ -80,14 +81,16 @@ const recordFile = (config: Config, purpose: Purpose) => storeFile(config.paths.
 /**
  * What `egdocs build` and `check` do first: read content/ (`read`, which the pipeline then takes as read; a read that
  * failed is the pipeline's to report), key the run, and find the last run's record when it had the same inputs.
- * Returns the time the read took and the time the rest took.
+ * Returns the time the read took and the time the rest took. `pace`: the build's, so that a stop is heard during the
+ * read (a read it stopped is reported by the pipeline's first step, as a stop).
  */
 export async function lookUpRun(
   config: Config,
   purpose: Purpose,
+  pace?: Pace,
 ): Promise<{ read: Promise<ContentFiles>; key?: string; last?: RunRecord; readMs: number; lookUpMs: number }> {
   const start = performance.now();
-  const read = readContentFiles(config.paths.root, config);
+  const read = readContentFiles(config.paths.root, config, pace);
   const input = await read.catch(() => undefined);
   const readMs = performance.now() - start;
   const key = input && (await inputsKey(config, input, purpose));

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { BuildFailed, Diagnostics, withLineTexts } from './diagnostics.ts';
 export { BuildFailed } from './diagnostics.ts';
+import { BuildStopped, Pace } from './pace.ts';
+export { BuildStopped } from './pace.ts';
 import { type Bundle, bundleClient, bundleTemplates, packageRoot } from './bundle/index.ts';
 import { findOverrides, type Override } from './bundle/overrides.ts';
 import { storedBundle } from './bundle/store.ts';
@@ -13,11 +15,11 @@ import { checkBuild } from './check/index.ts';
 import { SEARCH_QUERIES_FILE } from './check/search-queries.ts';
 import { keepCompiledConfig } from './config/load.ts';
 import { checkReferences } from './config/references.ts';
-import { type ParseCache, parseContent } from './content/parse.ts';
+import { type ParseCache, parseContentInSlices } from './content/parse.ts';
 import { readParseStore, writeParseStore } from './content/parse-store.ts';
 import { type KeptHistory, readGitHistory } from './content/git-history.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
-import { routeContent, sidebarDocOf } from './content/routes.ts';
+import { routeContentInSlices, sidebarDocOf } from './content/routes.ts';
 import { assetFile } from './content/assets.ts';
 import { type PageCache, type StartedPages, createMarkdown } from './markdown/index.ts';
 import { CodeHighlighter, fenceLanguages } from './markdown/plugins/highlight.ts';
@@ -35,7 +37,7 @@ import {
 } from './render/parallel.ts';
 import { usableCores } from './worker-thread.ts';
 import {
-  searchIndexFiles,
+  searchIndexFilesInSlices,
   searchIndexLater,
   searchManifestUrl,
   storedSearchIndexFiles,
@@ -43,7 +45,7 @@ import {
 } from './search/index-files.ts';
 import { storeFile, storeFolder, type StoreWrites, writeNow } from './build-store.ts';
 import { relativeToBase } from './shared/urls.ts';
-import { buildSite, fillSiteStrings } from './site/index.ts';
+import { buildSiteInSlices, fillSiteStrings } from './site/index.ts';
 import type { BuildResult, Config, OutputFile } from './types.ts';
 import { VERSION } from './version.ts';
 
@@ -76,6 +78,12 @@ export interface BuildOptions {
    * each writes its routes' files there as it goes, and `files` holds those as kept files (write-ahead.ts).
    */
   writeAhead?: () => Promise<string | undefined>;
+  /**
+   * Stops the build once aborted (Ctrl+C: cli/build.ts): it rejects with BuildStopped at the next place a step may
+   * stop, having given the event loop a turn every few milliseconds of its long loops so that a signal's handler
+   * could run (pace.ts). Without it, the steps never yield nor stop.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -128,6 +136,8 @@ export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult
   try {
     return { ...(await buildWith(options, storeWrites, unfinished)), saveStores };
   } catch (error) {
+    // A stopped build leaves at once: its stores are not worth the wait, and a store half-written is never read.
+    if (error instanceof BuildStopped) throw error;
     // What the steps before the failure made is kept, as it is when nothing is deferred: the next build starts
     // from it. A store that cannot be written does not hide the build's own error.
     await unfinished.highlight?.highlighted().catch(() => {});
@@ -155,6 +165,7 @@ async function buildWith(
     bundle: bundled,
     shareSidebars,
     writeAhead,
+    signal,
   }: BuildOptions,
   storeWrites: StoreWrites,
   unfinished: Unfinished,
@@ -177,12 +188,22 @@ async function buildWith(
     if (diagnostics.errors.length > 0) closeWorkers();
     stopIfErrors(diagnostics);
   };
+  // Where the steps' long loops give the event loop a turn, and stop once the signal is aborted (pace.ts).
+  const pace = new Pace(signal);
   const timings: BuildResult['timings'] = [];
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
     try {
+      // Each step starts with a turn: a signal that came during the one before stops the build here.
+      await pace.turn();
       return await run();
     } catch (error) {
+      if (error instanceof BuildStopped) {
+        // Nothing is left to finish: the code blocks still highlighting go with their thread.
+        unfinished.highlight = undefined;
+        closeWorkers();
+        throw error;
+      }
       closeWorkers();
       // A step that cannot go on adds its diagnostics to the ones found so far, and the build stops with all of them.
       if (error instanceof BuildFailed) {
@@ -198,7 +219,7 @@ async function buildWith(
   };
 
   const root = config.paths.root;
-  const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root, config));
+  const input = await step('read', () => files ?? read ?? readContentFiles(config.paths.root, config, pace));
   texts = input.texts;
   // A build from the disk in a process of its own keeps each step's results for the next (build-store.ts); serve
   // keeps them in memory, and tests that build from file maps leave the project's stores alone.
@@ -249,12 +270,12 @@ async function buildWith(
     const store = storeOf('parsed');
     const kept = cache?.parsed ?? (store ? await readParseStore(store, input.texts) : undefined);
     const before = new Set(kept?.values());
-    const content = parseContent(input, diagnostics, kept);
+    const content = await pace.run(parseContentInSlices(input, diagnostics, kept));
     if (store && kept) await storeWrites(() => writeParseStore(store, kept, before));
     return content;
   });
   stopOnErrors(diagnostics);
-  const content = await step('routes', () => routeContent(parsed, config));
+  const content = await step('routes', () => pace.run(routeContentInSlices(parsed, config)));
   // The config's doc ids and sidebar ids, against the docs just read; the site stage trusts them. Markdown still
   // runs, so its problems are reported with these.
   // Autogenerated sidebar entries are expanded here, into the sidebars the site stage resolves.
@@ -281,6 +302,7 @@ async function buildWith(
       pageStore: fromDisk ? storeFolder(config.paths.root, 'pages') : undefined,
       workers: markdownWorkers,
       storeWrites,
+      pace,
     });
     // One bad page is reported with its file and the others still build, so every problem shows at once.
     const { pages, ...pending } = await renderer.startPages(content.sources, (source, error) => {
@@ -306,7 +328,7 @@ async function buildWith(
       : undefined,
   );
   const site = await step('site', () =>
-    buildSite({ config, content, pages: markdown, sidebars, diagnostics, history: history?.updates }),
+    pace.run(buildSiteInSlices({ config, content, pages: markdown, sidebars, diagnostics, history: history?.updates })),
   );
   stopOnErrors(diagnostics);
   let overrides: Override[] = [];
@@ -365,8 +387,8 @@ async function buildWith(
     if (cache) return searchIndexLater(site, cache.searchTerms);
     const store = storeOf('search');
     const index = store
-      ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!, storeWrites)
-      : searchIndexFiles(site);
+      ? await storedSearchIndexFiles(site, store, storeOf('search-terms')!, storeWrites, pace)
+      : await pace.run(searchIndexFilesInSlices(site));
     return { ...index, later: undefined };
   });
   // The code blocks Shiki had still to highlight when every page was parsed (a small site's cold build, where Shiki is
@@ -383,7 +405,7 @@ async function buildWith(
   const output = await step('render', async () => {
     const memo = cache?.render ?? (renderStore ? await readRenderMemo(renderStore, config, late) : undefined);
     const before = memo?.routes.size ?? 0;
-    const options = { memo, diagnostics, root, shareSidebars };
+    const options = { memo, diagnostics, root, shareSidebars, pace };
     // Serve renders a handful of routes per save, and routes a memo keeps are read back faster than rendered on more
     // cores: one thread. A build of a large site with nothing kept spreads them over the cores; workers render with
     // the templates compiled in, so a project's overrides keep the render in this thread.
@@ -428,6 +450,7 @@ async function buildWith(
               store: storeOf('search-answers'),
             },
       diagnostics,
+      pace,
     }),
   );
   withLineTexts(diagnostics.items, texts);

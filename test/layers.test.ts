@@ -49,11 +49,12 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/content/'],
     ['src/config/'],
     // What any stage may use: what a build wrote and keeps for the next, writing files ahead of the write step,
-    // egdocs' version, the hash of names and keys, esbuild, starting a worker thread and sharing work with it.
+    // egdocs' version, the hash of names and keys, esbuild, starting a worker thread and sharing work with it, and
+    // where a long loop may stop.
     ['src/write-ahead.ts'],
     ['src/output-ledger.ts', 'src/worker-thread.ts', 'src/work-split.ts'],
     ['src/build-store.ts'],
-    ['src/version.ts', 'src/hash.ts', 'src/esbuild.ts'],
+    ['src/version.ts', 'src/hash.ts', 'src/esbuild.ts', 'src/pace.ts'],
   ],
   shared: [
     ['src/shared/', 'src/types.ts', 'src/page-kinds.ts', 'src/config/'],

@@ -10,6 +10,7 @@ import { checkLinks } from './links.ts';
 import { checkSearchQueries, type SearchFunction, type SearchHitRef } from './search-queries.ts';
 import { codeKey, readStore, writeStore } from '../build-store.ts';
 import { sha256 } from '../hash.ts';
+import { type Pace, UNPACED } from '../pace.ts';
 
 export interface CheckInput {
   site: Site;
@@ -24,15 +25,19 @@ export interface CheckInput {
    */
   searchQueries?: { text: string; manifestPath: string; store?: string };
   diagnostics: Diagnostics;
+  /** Where checking gives the event loop a turn, and stops once the build is stopped (pace.ts). */
+  pace?: Pace;
 }
 
 /** Checks the build; what it measured goes into the build's result. */
 export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, 'weights' | 'searchQueries'>> {
-  const { site, files, diagnostics } = input;
-  checkLinks(
-    site,
-    files.map((file) => file.path),
-    diagnostics,
+  const { site, files, diagnostics, pace = UNPACED } = input;
+  await pace.run(
+    checkLinks(
+      site,
+      files.map((file) => file.path),
+      diagnostics,
+    ),
   );
   let weights: BuildResult['weights'] = [];
   if (input.weigh) {

@@ -2,6 +2,7 @@
 // written beside the pages and the anchors of each page. Each problem is a warning at the link, with a suggestion
 // when one is likely. Missing images are warned by the images plugin, which resolves them while rendering.
 import { didYouMean, type DiagnosticCode, type Diagnostics } from '../diagnostics.ts';
+import type { Sliced } from '../pace.ts';
 import { decodePath, relativeToBase, safeDecode } from '../shared/urls.ts';
 import type { LayoutLink, LinkRef, Site } from '../types.ts';
 import { dotFileHint, isDotPath } from '../content/assets.ts';
@@ -14,10 +15,14 @@ interface Problem {
   hint?: string;
 }
 
-/** Pushes a warning for each link that leads nowhere: no page, no file, or no such anchor on its page. */
-export function checkLinks(site: Site, written: readonly string[], diagnostics: Diagnostics): void {
+/**
+ * Pushes a warning for each link that leads nowhere: no page, no file, or no such anchor on its page. Yields between
+ * two pages: the build may stop there (pace.ts).
+ */
+export function* checkLinks(site: Site, written: readonly string[], diagnostics: Diagnostics): Sliced<void> {
   const targets = targetsOf(site, written);
   for (const page of site.pages) {
+    yield;
     const file = page.source.file;
     for (const link of page.links) {
       const problem = checkLink(targets, link, file);

@@ -6,6 +6,7 @@ import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir, resolveOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
+import { Pace } from '../pace.ts';
 import type { Config } from '../types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
@@ -29,11 +30,15 @@ export async function runBuild(options: {
   };
   let writer: FsWriter | undefined;
   let stopped: number | undefined;
+  // The build's steps give the event loop a turn every few milliseconds, so this handler runs within one, whichever
+  // step is running; the build then stops at its next turn (pace.ts) rather than go on beside the clean-up.
+  const stopping = new AbortController();
   const stop = (signal: NodeJS.Signals) => {
     stopped = signal === 'SIGINT' ? 130 : 143;
     const word = signal === 'SIGINT' ? 'Interrupted' : 'Stopped';
-    // The writer removes its temporary folder first; a second Ctrl+C kills at once (the next build sweeps it). The
-    // build itself (before the write) holds nothing on disk, so it simply ends.
+    stopping.abort();
+    // The writer removes its temporary folder first (pages written ahead by the render step); a second Ctrl+C kills
+    // at once (the next build sweeps it). The build holds nothing else on disk, so it simply ends.
     void (writer?.abort() ?? Promise.resolve(false)).then((written) => {
       console.error(
         written
@@ -65,8 +70,8 @@ export async function runBuild(options: {
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
-    // content/ is read first, to key the build (build-record.ts).
-    const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build');
+    // content/ is read first, to key the build (build-record.ts); a stop is heard between two of its files.
+    const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build', new Pace(stopping.signal));
     if (last) {
       printDiagnostics(last.diagnostics);
       console.log(summary(last, performance.now() - start, shown, true));
@@ -81,7 +86,13 @@ export async function runBuild(options: {
     // The pipeline's code loads only now: a build that has nothing to do does not spend 0.1 s loading it.
     const { buildSiteFiles } = await import('../build.ts');
     await fitHeapTo(read);
-    const result = await buildSiteFiles({ config, read, writeAhead: () => writer!.ahead(), deferStores: true });
+    const result = await buildSiteFiles({
+      config,
+      read,
+      writeAhead: () => writer!.ahead(),
+      deferStores: true,
+      signal: stopping.signal,
+    });
     await forgetRun(config, 'build');
     // The stores are written while the output is, which leaves this thread waiting for the disk; a store that cannot
     // be written stops the build before the new output is swapped in, as it did in its step.

@@ -91,6 +91,12 @@ export function describeFsError(error: unknown): string | undefined {
   return `error  cannot write${what}: ${advice[0]} (${code}); ${advice[1]}. The previous output is unchanged.`;
 }
 
+/** What went wrong, in words, for a file-system error of a code FS_ADVICE knows (`egdocs init` says its own fix). */
+export function fsErrorReason(error: unknown): string | undefined {
+  const code = fsErrorIn(error)?.code;
+  return code ? FS_ADVICE[code]?.[0] : undefined;
+}
+
 /** The file-system error behind `error`: itself, or its cause (a pipeline step wraps what it throws with its name). */
 function fsErrorIn(error: unknown): (NodeJS.ErrnoException & { dest?: string }) | undefined {
   for (let current = error, depth = 0; current && depth < 4; current = (current as Error).cause, depth++) {

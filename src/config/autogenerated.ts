@@ -40,14 +40,32 @@ export interface Folders {
  * position then name. A category with no listed docs below it is left out.
  */
 export function autogenerate(docs: SidebarDoc[], categories: ReadonlyMap<string, DocCategory>): Folders {
-  const listed = docs.filter((doc) => !doc.unlisted);
-  const folders = new Set(docs.flatMap((doc) => ancestors(doc.folder)));
+  // Each folder's listed docs and its subfolders, gathered in one pass over the docs: expanding a folder then costs
+  // its own entries, not a scan of every doc and folder per folder (a 12-level tree of 4,096 docs took 2 s).
+  const docsIn = new Map<string, SidebarDoc[]>();
+  const subfolders = new Map<string, string[]>();
+  const addFolder = (folder: string): void => {
+    if (subfolders.has(folder)) return;
+    subfolders.set(folder, []);
+    if (folder === '.') return;
+    const parent = path.dirname(folder);
+    addFolder(parent);
+    subfolders.get(parent)!.push(folder);
+  };
+  for (const doc of docs) {
+    addFolder(doc.folder);
+    if (doc.unlisted) continue;
+    const listed = docsIn.get(doc.folder);
+    if (listed) listed.push(doc);
+    else docsIn.set(doc.folder, [doc]);
+  }
   const entries = (dir: string): SidebarEntry[] => {
-    const children: Child[] = listed
-      .filter((doc) => doc.folder === dir)
-      .map((doc) => ({ name: doc.name, position: doc.position, entry: doc.id }));
-    for (const folder of folders) {
-      if (folder === dir || path.dirname(folder) !== dir) continue;
+    const children: Child[] = (docsIn.get(dir) ?? []).map((doc) => ({
+      name: doc.name,
+      position: doc.position,
+      entry: doc.id,
+    }));
+    for (const folder of subfolders.get(dir)!) {
       const items = entries(folder);
       if (items.length === 0) continue;
       const about = categories.get(folder) ?? {};
@@ -59,10 +77,10 @@ export function autogenerate(docs: SidebarDoc[], categories: ReadonlyMap<string,
     return children.sort(byPositionThenName).map((child) => child.entry);
   };
   return {
-    names: [...folders].filter((folder) => folder !== '.').sort(),
+    names: [...subfolders.keys()].filter((folder) => folder !== '.').sort(),
     expand(dirName) {
       const dir = path.normalize(dirName.replace(/^(\.?\/)+|\/+$/g, '') || '.');
-      return folders.has(dir) ? entries(dir) : undefined;
+      return subfolders.has(dir) ? entries(dir) : undefined;
     },
   };
 }
@@ -100,13 +118,6 @@ export function defaultSidebars(docIds: string[]): Record<string, SidebarEntry[]
 export function folderLabel(name: string): string {
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A folder and the folders holding it, up to content/docs ('.'). */
-function ancestors(folder: string): string[] {
-  const all = [folder];
-  while (folder !== '.') all.push((folder = path.dirname(folder)));
-  return all;
 }
 
 /** Entries with a position first, lowest first; then the rest; ties by name, the same on every machine. */

@@ -5,7 +5,7 @@ import path from 'node:path/posix';
 import { isMap, isScalar, parseDocument } from 'yaml';
 import type { Diagnostics } from '../diagnostics.ts';
 import type { DocCategory } from '../types.ts';
-import { explainYamlError } from './yaml-errors.ts';
+import { explainYamlError, yamlValue } from './yaml-errors.ts';
 
 const CATEGORY_FILE = /^content\/docs\/(?:(.+)\/)?_category_\.ya?ml$/;
 const KEYS = ['label', 'position', 'collapsed'];
@@ -28,13 +28,14 @@ export function readDocCategories(
 /** One category file; undefined (after reporting) when it cannot be read. */
 function readCategory(file: string, text: string, diagnostics: Diagnostics): DocCategory | undefined {
   const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const problem = explainYamlError(text, doc);
+  const { value: read, problem } =
+    doc.errors.length > 0 ? { problem: explainYamlError(text, doc) } : yamlValue(text, doc);
+  if (problem) {
     const location = { file, line: problem.line, column: problem.column };
     diagnostics.error('content', `invalid YAML: ${problem.message}`, location, problem.hint);
     return undefined;
   }
-  const value: unknown = doc.toJS() ?? {};
+  const value: unknown = read ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     diagnostics.error(
       'content',

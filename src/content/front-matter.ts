@@ -8,7 +8,7 @@ import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { FrontMatter, HomeCard, HomeHero, SourceKind } from '../types.ts';
 import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { calendarDateProblem } from './dates.ts';
-import { explainYamlError } from './yaml-errors.ts';
+import { explainYamlError, yamlValue } from './yaml-errors.ts';
 import { readYamlSubset } from './yaml-subset.ts';
 
 export interface Split {
@@ -54,7 +54,15 @@ export function splitFrontMatter(text: string, file: string): Split {
       problem.hint,
     );
   }
-  const value = doc.toJS() ?? {};
+  const { value: read, problem } = yamlValue(yamlText, doc, 2);
+  if (problem)
+    fail(
+      'content',
+      `invalid front matter: ${problem.message}`,
+      { file, line: problem.line, column: problem.column },
+      problem.hint,
+    );
+  const value = read ?? {};
   if (typeof value !== 'object' || Array.isArray(value))
     fail(
       'content',

@@ -3,12 +3,13 @@
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
+import { type Sliced, whole } from '../pace.ts';
 import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
 import { readDocCategories } from './categories.ts';
 import { idProblem, splitFrontMatter, typeFrontMatter } from './front-matter.ts';
 import { type ContentFiles, MARKDOWN } from './read.ts';
 import type { ParsedContent } from './routes.ts';
-import { explainYamlError } from './yaml-errors.ts';
+import { explainYamlError, yamlValue } from './yaml-errors.ts';
 
 const KIND_FOLDERS: Record<string, SourceKind> = { docs: 'doc', blog: 'blog', pages: 'page' };
 
@@ -23,9 +24,19 @@ export type ParseCache = Map<string, { text: string; source?: ParsedSource; prob
  * parse.
  */
 export function parseContent(files: ContentFiles, diagnostics: Diagnostics, cache?: ParseCache): ParsedContent {
+  return whole(parseContentInSlices(files, diagnostics, cache));
+}
+
+/** parseContent, yielding between two files: the build may stop there (pace.ts). */
+export function* parseContentInSlices(
+  files: ContentFiles,
+  diagnostics: Diagnostics,
+  cache?: ParseCache,
+): Sliced<ParsedContent> {
   const sources: ParsedSource[] = [];
   for (const diagnostic of files.unreadable?.values() ?? []) diagnostics.items.push(diagnostic);
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
+    yield;
     if (!MARKDOWN.test(file)) continue;
     const [, folder, ...rest] = file.split('/');
     const kind = KIND_FOLDERS[folder];
@@ -134,19 +145,19 @@ function checkId(id: string, what: string, file: string, text: string): void {
 function readYamlMap(text: string | undefined, file: string): Record<string, unknown> {
   if (text === undefined) return {};
   const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const problem = explainYamlError(text, doc);
+  const { value: read, problem } =
+    doc.errors.length > 0 ? { problem: explainYamlError(text, doc) } : yamlValue(text, doc);
+  if (problem)
     fail(
       'content',
       `invalid YAML: ${problem.message}`,
       { file, line: problem.line, column: problem.column },
       problem.hint,
     );
-  }
-  const value = doc.toJS() ?? {};
+  const value = read ?? {};
   if (typeof value !== 'object' || Array.isArray(value))
     fail('content', 'must be a YAML mapping of id: fields', { file, line: 1 });
-  return value;
+  return value as Record<string, unknown>;
 }
 
 function lineOf(text: string, needle: string): number | undefined {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Pace, UNPACED } from '../pace.ts';
 import { type Diagnostic, fail } from '../diagnostics.ts';
 import type { AssetBytes, LargeFile } from '../types.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
@@ -45,7 +46,11 @@ export interface ReadOptions {
  * that cannot be read, or that goes away while the build reads it, stops the build naming it: read as nothing, it
  * would quietly become a site with pages missing.
  */
-export async function readContentFiles(root: string, options: ReadOptions = {}): Promise<ContentFiles> {
+export async function readContentFiles(
+  root: string,
+  options: ReadOptions = {},
+  pace: Pace = UNPACED,
+): Promise<ContentFiles> {
   const files: ContentFiles = { texts: new Map(), assets: new Map(), unreadable: new Map() };
   const contentDir = path.join(root, 'content');
   await assertContentFolder(contentDir, root);
@@ -54,7 +59,11 @@ export async function readContentFiles(root: string, options: ReadOptions = {}):
   // files are small and usually in the page cache (as after a checkout): a read is a few system calls, and the
   // promise API's round trips through the thread pool cost several times that (10,000 docs: 650-850 ms in batches of
   // 128 reads at once, 135-170 ms one by one).
-  for (const rel of rels) store(files, rel, readOne(contentDir, rel, root));
+  for (const rel of rels) {
+    // A cold disk takes seconds over 30,000 files: the build may stop between two (pace.ts).
+    if (pace.due()) await pace.turn();
+    store(files, rel, readOne(contentDir, rel, root));
+  }
   await hashLargeFiles(files);
   return files;
 }

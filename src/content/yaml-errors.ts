@@ -1,6 +1,6 @@
 // YAML's parse errors in words a writer can act on. The yaml package reports where it gave up, which for an unclosed
 // quote or bracket is the end of the text; a writer needs the place where it was opened, and the fix.
-import { type Document, isScalar, visit, type YAMLError } from 'yaml';
+import { type Alias, type Document, isScalar, visit, type YAMLError } from 'yaml';
 
 /** A problem in a YAML text: its message, where it is (1-based file line and column) and how to fix it. */
 export interface YamlProblem {
@@ -21,6 +21,48 @@ export function explainYamlError(text: string, doc: Document.Parsed, firstLine =
   const lineOf = (offset: number) => lineNumberAt(text, offset) + firstLine - 1;
   const found = explain(text, doc, lineOf);
   return { message: found.message, line: lineOf(found.offset), column: columnAt(text, found.offset), hint: found.hint };
+}
+
+/**
+ * The value of a document parsed without errors, or the problem that keeps it from having one: aliases (`*name`)
+ * that would copy values past the yaml package's limit, a "billion laughs" (each line a list of aliases of the line
+ * above: a few lines stand for billions of values). The package refuses to expand them, with an error that names no
+ * place; the problem is placed at the first alias of a value that holds aliases itself, where the copies start to
+ * multiply (else at the first alias: one value copied over a hundred times).
+ */
+export function yamlValue(
+  text: string,
+  doc: Document.Parsed,
+  firstLine = 1,
+): { value: unknown; problem?: undefined } | { value?: undefined; problem: YamlProblem } {
+  try {
+    return { value: doc.toJS() };
+  } catch (error) {
+    if (!(error instanceof ReferenceError && /alias count/i.test(error.message))) throw error;
+    const aliases: Alias[] = [];
+    visit(doc, { Alias: (_key, node) => void aliases.push(node) });
+    const holdsAliases = (alias: Alias) => {
+      let holds = false;
+      const source = alias.resolve(doc);
+      if (source)
+        visit(source, {
+          Alias: () => {
+            holds = true;
+            return visit.BREAK;
+          },
+        });
+      return holds;
+    };
+    const offset = (aliases.find(holdsAliases) ?? aliases[0])?.range?.[0] ?? 0;
+    return {
+      problem: {
+        message: 'too many aliases: copying what they name would make more than 100 copies (a YAML alias bomb)',
+        line: lineNumberAt(text, offset) + firstLine - 1,
+        column: columnAt(text, offset),
+        hint: 'write the values out, or copy fewer with aliases (*name) of anchors that hold aliases themselves',
+      },
+    };
+  }
 }
 
 function explain(text: string, doc: Document.Parsed, lineOf: (offset: number) => number): Found {

@@ -17,6 +17,7 @@ import {
 } from '../build-store.ts';
 import { sourceKey, valueKey } from './page-store.ts';
 import { sha256 } from '../hash.ts';
+import { type Pace, UNPACED } from '../pace.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { alerts } from './plugins/alerts.ts';
 import { tabs } from './plugins/tabs.ts';
@@ -49,6 +50,8 @@ export interface MarkdownContext {
   workers?: PageWorkers;
   /** When the page store is written (build-store.ts); at once by default. */
   storeWrites?: StoreWrites;
+  /** Where rendering the pages gives the event loop a turn, and stops once the build is stopped (pace.ts). */
+  pace?: Pace;
 }
 
 /** Threads that render a share of the pages (markdown/parallel.ts's MarkdownWorkers). */
@@ -265,16 +268,18 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     onError: (source: Source, error: unknown) => void,
   ): Promise<StartedPages> => {
     const cache = context.cache ?? new Map<string, CachedPage>();
+    const pace = context.pace ?? UNPACED;
     code.begin(siteLanguages, { thread: context.highlightThread });
     // Code blocks come from the highlight cache; Shiki loads only if some block is new, and those pages get their
     // blocks filled in afterwards.
     const results: ({ kept: CachedPage } | FreshPage)[] = [];
     const todo: number[] = [];
-    sources.forEach((source, i) => {
+    for (const [i, source] of sources.entries()) {
+      if (pace.due()) await pace.turn();
       const cached = cache.get(source.file) ?? fromStore(source);
       if (fresh(cached, source)) results[i] = { kept: cached };
       else todo.push(i);
-    });
+    }
     rendered = todo.length;
     renderedInWorkers = 0;
     // With markdown workers, they take pages from the end of the list while this thread renders from the start.
@@ -285,6 +290,7 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
     );
     if (shared) {
       for (let n = 0, k = shared.next(); k !== undefined; n++, k = shared.next()) {
+        if (pace.due()) await pace.turn();
         results[todo[k]] = renderFresh(sources[todo[k]]);
         // Now and then the workers' code blocks are handed to the highlighter and their pages taken in (and the
         // workers given more), while they go on.
@@ -293,7 +299,11 @@ export async function createMarkdown(context: MarkdownContext): Promise<Markdown
       const theirs = await shared.done();
       renderedInWorkers = theirs.size;
       for (const [k, page] of theirs) results[todo[k]] = page;
-    } else for (const i of todo) results[i] = renderFresh(sources[i]);
+    } else
+      for (const i of todo) {
+        if (pace.due()) await pace.turn();
+        results[i] = renderFresh(sources[i]);
+      }
     // In the order of the sources, whichever thread rendered them: the same pages, cache and messages.
     const pages: (Page | undefined)[] = [];
     const marked: number[] = [];

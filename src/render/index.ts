@@ -5,6 +5,7 @@ import type { Templates } from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
 import { sha256 } from '../hash.ts';
 import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
+import { type Pace, UNPACED } from '../pace.ts';
 import { PAYLOAD_FILE } from '../shared/routing.ts';
 import type { Chrome, OutputFile, PageProps, Route, RoutePayload, SidebarItem, Site, SiteChrome } from '../types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
@@ -41,6 +42,8 @@ export interface RenderOptions {
    * rendering a share of a large build writes them ahead (write-ahead.ts) rather than hold them until the write step.
    */
   emit?: (files: OutputFile[]) => OutputFile[];
+  /** Where rendering gives the event loop a turn, and stops once the build is stopped (pace.ts). */
+  pace?: Pace;
 }
 
 /**
@@ -64,7 +67,7 @@ export function pageChrome(
  */
 export async function renderRoutes(
   context: RenderContext,
-  { memo, diagnostics, root, shareSidebars = true, emit }: RenderOptions,
+  { memo, diagnostics, root, shareSidebars = true, emit, pace = UNPACED }: RenderOptions,
 ): Promise<OutputFile[]> {
   if (memo) prepareMemo(memo, context);
   const share = shareSidebars ? new SidebarShare() : undefined;
@@ -93,11 +96,19 @@ export async function renderRoutes(
   const withShare = (loaded: typeof react): RenderApp | undefined =>
     loaded && ((templates, props) => loaded.renderApp(templates, props, share));
   const first = withShare(react);
-  const results = context.site.routes.map((route) => render(route, first));
+  const results: (OutputFile[] | undefined)[] = [];
+  for (const route of context.site.routes) {
+    if (pace.due()) await pace.turn();
+    results.push(render(route, first));
+  }
   if (results.includes(undefined)) {
     react ??= await import('./react.ts');
     const renderApp = withShare(react);
-    for (const [i, route] of context.site.routes.entries()) results[i] ??= render(route, renderApp);
+    for (const [i, route] of context.site.routes.entries()) {
+      if (results[i] !== undefined) continue;
+      if (pace.due()) await pace.turn();
+      results[i] = render(route, renderApp);
+    }
   }
   for (const { at, message, paths } of failures.values()) {
     const others = paths.length > 1 ? ` and ${paths.length - 1} other page${paths.length > 2 ? 's' : ''}` : '';

@@ -37,6 +37,7 @@ import {
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
 import { codeKey, keyedConfig, readStore, type StoreWrites, writeNow, writeStore } from '../build-store.ts';
 import { contentHash, sha256, smallHash } from '../hash.ts';
+import { type Pace, type Sliced, UNPACED, whole } from '../pace.ts';
 import type { Config, OutputFile, SearchData, Site } from '../types.ts';
 import { searchData } from './data.ts';
 
@@ -98,11 +99,23 @@ export class TermsMemo {
  */
 export function searchIndexFiles(
   site: Site,
-  { hashed = true, memo, data = searchData(site) }: { hashed?: boolean; memo?: TermsMemo; data?: SearchData } = {},
+  options: { hashed?: boolean; memo?: TermsMemo; data?: SearchData } = {},
 ): SearchIndexFiles {
-  const [manifest, ...rest] = indexFiles(data, site.config.search.bm25, memo);
+  return whole(searchIndexFilesInSlices(site, options));
+}
+
+/** searchIndexFiles, yielding between two sections, terms or files: the build may stop there (pace.ts). */
+export function* searchIndexFilesInSlices(
+  site: Site,
+  { hashed = true, memo, data = searchData(site) }: { hashed?: boolean; memo?: TermsMemo; data?: SearchData } = {},
+): Sliced<SearchIndexFiles> {
+  const [manifest, ...rest] = yield* indexFilesInSlices(data, site.config.search.bm25, memo);
   memo?.done();
-  const texts = rest.map(({ data }) => JSON.stringify(data));
+  const texts: string[] = [];
+  for (const file of rest) {
+    yield;
+    texts.push(JSON.stringify(file.data));
+  }
   const hashes: Manifest['hashes'] = {};
   if (hashed) {
     const groups = new Map<string, string[]>();
@@ -124,13 +137,15 @@ export function searchIndexFiles(
 
 /**
  * For a build from the disk: the last build's index files when they would be made from the same data (egdocs' code,
- * the config and the search data the same), else new ones, kept in `store` for the next build.
+ * the config and the search data the same), else new ones, kept in `store` for the next build. `pace`: where making
+ * them gives the event loop a turn, and stops once the build is stopped.
  */
 export async function storedSearchIndexFiles(
   site: Site,
   store: string,
   termsStore: string,
   storeWrites: StoreWrites = writeNow,
+  pace: Pace = UNPACED,
 ): Promise<SearchIndexFiles> {
   const data = searchData(site);
   const code = await codeKey();
@@ -140,7 +155,7 @@ export async function storedSearchIndexFiles(
   // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,
   // so an edit cuts and stems only the texts it changed.
   const memo = new TermsMemo(true, (await readStore<[string, string[]][]>(termsStore, code)) ?? []);
-  const index = searchIndexFiles(site, { data, memo });
+  const index = await pace.run(searchIndexFilesInSlices(site, { data, memo }));
   const entries = memo.entries();
   await storeWrites(async () => {
     await writeStore(store, key, index);
@@ -179,7 +194,12 @@ export interface IndexFile {
 
 /** The index of the records: the manifest first, then vocabularies, postings and texts. Pure. */
 export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], memo?: TermsMemo): IndexFile[] {
-  const postings = weighPostings(
+  return whole(indexFilesInSlices(data, bm25, memo));
+}
+
+/** indexFiles, yielding between two sections or terms: the build may stop there (pace.ts). */
+function* indexFilesInSlices(data: SearchData, bm25: Config['search']['bm25'], memo?: TermsMemo): Sliced<IndexFile[]> {
+  const postings = yield* weighPostings(
     data,
     bm25,
     memo ? (text, joined) => memo.terms(text, joined) : (text, joined) => termsOf(text, { joined }),
@@ -190,7 +210,8 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   // section with the term's number as it is met.
   const documentFrequency = new Map<string, number>();
   const seen = new Int32Array(data.sections.length).fill(-1);
-  terms.forEach((term, n) => {
+  for (const [n, term] of terms.entries()) {
+    yield;
     const fields = postings.get(term)!;
     let count = 0;
     for (const list of fields) {
@@ -204,7 +225,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
     documentFrequency.set(term, count);
     const total = fields.reduce((sum, list) => sum + list.length / 2, 0);
     if (total > MAX_POSTINGS) postings.set(term, heaviest(fields, MAX_POSTINGS));
-  });
+  }
 
   // Vocabularies by first character.
   const vocabularies = new Map<string, VocabFile>();
@@ -222,6 +243,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   let shard: ShardFile | undefined;
   let size = 0;
   for (const term of terms) {
+    yield;
     const encoded = postings.get(term)!.map((list) => deltas(list, 2));
     const bytes = term.length + encoded.reduce((sum, list) => sum + list.length * 4, 8);
     if (!shard || size + bytes > SHARD_BYTES) {
@@ -241,7 +263,8 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
   const chunkStarts: number[] = [];
   let chunk: DocsFile | undefined;
   size = 0;
-  data.sections.forEach(([page, anchor, heading, text], id) => {
+  for (const [id, [page, anchor, heading, text]] of data.sections.entries()) {
+    yield;
     const cut = size > DOCS_BYTES && smallHash(`${data.pages[page][1]}#${anchor}`) % 2 === 0;
     if (!chunk || cut || size > DOCS_BYTES * 2) {
       docs.push((chunk = { pages: {}, sections: [] }));
@@ -255,7 +278,7 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
     }
     chunk.sections.push([anchor, heading, text]);
     size += heading.length + text.length + anchor.length;
-  });
+  }
 
   const pageStarts: number[] = [];
   data.sections.forEach(([page], id) => {
@@ -286,13 +309,13 @@ export function indexFiles(data: SearchData, bm25: Config['search']['bm25'], mem
  * Postings of every term, per field, flat: section, weight × 1000, section, weight..., sections ascending. The
  * weight is lunr's: BM25 of the term in the field (lunr's idf, which counts a section once per field the term is
  * in), times the field's and the section's boost, rounded to three decimals. Flat arrays, not pairs: a large site
- * has millions of postings.
+ * has millions of postings. Yields between two sections or terms.
  */
-function weighPostings(
+function* weighPostings(
   data: SearchData,
   { b, k1 }: Config['search']['bm25'],
   terms: (text: string, joined: boolean) => string[],
-): Map<string, number[][]> {
+): Sliced<Map<string, number[][]>> {
   const totalLength = FIELDS.map(() => 0);
   const lengths = FIELDS.map(() => new Uint32Array(data.sections.length));
   // Each term gets a number when first met, and a field's counts are kept by number: one map lookup per word of the
@@ -303,7 +326,8 @@ function weighPostings(
   const met: number[] = [];
   // Every section of a page repeats its title and categories: their terms are worked out once per page.
   let pageTerms: { page: number; title: string[]; part: string[] } | undefined;
-  data.sections.forEach(([page, , heading, text], section) => {
+  for (const [section, [page, , heading, text]] of data.sections.entries()) {
+    yield;
     if (pageTerms?.page !== page) {
       const [title, , breadcrumb, , keywords] = data.pages[page];
       pageTerms = {
@@ -331,13 +355,14 @@ function weighPostings(
       }
       met.length = 0;
     });
-  });
+  }
   const counts = new Map<string, number[][]>();
   for (const [term, n] of numbers) counts.set(term, postingsOf[n]);
   const documents = data.sections.length;
   const average = totalLength.map((total) => total / documents);
   const boost = FIELDS.map((field) => FIELD_BOOST[field]);
   for (const fields of counts.values()) {
+    yield;
     const withTerm = fields.reduce((sum, list) => sum + list.length / 2, 0);
     const idf = Math.log(1 + Math.abs((documents - withTerm + 0.5) / (withTerm + 0.5)));
     fields.forEach((list, field) => {

@@ -2,6 +2,7 @@
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
 import type { SidebarEntry } from '../config/sidebars.ts';
 import type { Diagnostics } from '../diagnostics.ts';
+import { type Sliced, whole } from '../pace.ts';
 import type { AssetBytes, Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../types.ts';
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
@@ -49,14 +50,19 @@ export function fillSiteStrings(site: Site, fill: (text: string) => string): voi
 /**
  * Builds the route table and the chrome; the config was checked against the docs before. Duplicate routes are warnings.
  */
-export function buildSite({
+export function buildSite(input: SiteInput): Site {
+  return whole(buildSiteInSlices(input));
+}
+
+/** buildSite, yielding between two pages: the build may stop there (pace.ts). */
+export function* buildSiteInSlices({
   config,
   content,
   pages,
   sidebars: entries,
   diagnostics,
   history = new Map(),
-}: SiteInput): Site {
+}: SiteInput): Sliced<Site> {
   const docs = docMetas(pages);
   const sidebars = resolveSidebars(config, entries, docs);
   const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
@@ -75,6 +81,7 @@ export function buildSite({
   const descriptionByPath = new Map(pages.map((page) => [page.source.route, page.description]));
   const postByPath = new Map(posts.map((post, i) => [post.path, { post, index: i }]));
   for (const page of pages) {
+    yield;
     const path = page.source.route;
     const fm = page.source.frontMatter;
     const toc = tocOf(config, page);
@@ -138,6 +145,7 @@ export function buildSite({
       data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) },
     });
     for (const tag of tags) {
+      yield;
       add({
         path: tag.href,
         title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,

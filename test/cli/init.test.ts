@@ -1,12 +1,13 @@
 // `egdocs init`: a new project that builds with no warning and passes check as it comes, a folder with files in it
 // refused; and the package a newcomer installs holds what a project needs to run egdocs, and nothing of ours.
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
-import { egdocs, run } from './run.ts';
+import { AS_NOBODY, egdocs, egdocsProcess, run } from './run.ts';
 
 const test = suite('egdocs init and the package');
 
@@ -66,6 +67,53 @@ test('init refuses a folder with files in it, and changes nothing there', async 
     () => false,
   );
   assert.is(written, false, 'no config written');
+});
+
+test('the Next: hint quotes the folder for a POSIX shell, so that pasting it goes there and runs nothing else', async () => {
+  for (const name of ['b$(touch PWN)', "it's docs", 'a `touch PWN` b', 'semi;touch PWN', '-dash', 'new\nline']) {
+    // After --, a name that starts with '-' is not an option.
+    const init = await egdocs(p.dir, 'init', '--', name);
+    assert.is(init.code, 0, init.stderr);
+    const cd = /^Next: (cd [\s\S]*) && npm install && npx egdocs serve$/m.exec(init.stdout)?.[1];
+    assert.ok(cd, init.stdout);
+    const pasted = await run('sh', ['-c', `${cd} && pwd`], { cwd: p.dir });
+    assert.is(pasted.code, 0, `${cd}: ${pasted.stderr}`);
+    assert.is(pasted.stdout, `${path.join(p.dir, name)}\n`, cd);
+    assert.not.ok(existsSync(path.join(p.dir, 'PWN')), `${cd} ran a command`);
+  }
+  const plain = await egdocs(p.dir, 'init', 'docs-2.0');
+  assert.match(plain.stdout, /^Next: cd docs-2.0 && npm install/m);
+});
+
+test('init into a symbolic link that leads nowhere is one line naming it and where it points', async () => {
+  await symlink(path.join(p.dir, 'nowhere'), path.join(p.dir, 'docs'));
+  for (const target of ['docs', 'docs/site']) {
+    const init = await egdocs(p.dir, 'init', target);
+    assert.is(init.code, 1);
+    assert.is(
+      init.stderr,
+      `error  cannot write docs: it is a symbolic link to ${path.join(p.dir, 'nowhere')}, which does not exist; make that folder first, or name another folder: egdocs init my-docs\n`,
+    );
+  }
+  assert.equal(await readdir(p.dir), ['docs']);
+});
+
+test('init into a folder the user may not write to is one line naming it, and leaves nothing behind', async () => {
+  await mkdir(path.join(p.dir, 'locked'));
+  await run('chmod', ['-R', 'a+rwX', p.dir]);
+  await chmod(path.join(p.dir, 'locked'), 0o555);
+  for (const [target, denied] of [
+    ['locked/site', 'locked/site'],
+    ['locked', 'locked/package.json'],
+  ]) {
+    const init = await egdocsProcess(p.dir, ['init', target], AS_NOBODY);
+    assert.is(init.code, 1, init.stderr);
+    assert.is(
+      init.stderr,
+      `error  cannot write ${denied}: permission denied (EACCES); check the permissions of the folder it goes in (ls -l), or name another folder: egdocs init ~/my-docs\n`,
+    );
+    assert.equal(await readdir(path.join(p.dir, 'locked')), []);
+  }
 });
 
 test('the package ships the CLI, the client sources, templates and types, and no tests or content', async () => {
