@@ -10,6 +10,14 @@ import { Excerpt } from './search/Excerpt.tsx';
 
 type Answer = { query: string; hits: SearchHit[] } | { query: string; error: string };
 
+/**
+ * An answer to a query the reader has typed past is drawn only when it took longer than this: a first search while
+ * the index loads, where a fast typist would otherwise see nothing until they stop. A quicker one is passed over,
+ * since the answer to what the field says now follows at once: typed at full speed, pasted or filled in, the list is
+ * drawn once, with the final answer.
+ */
+const SLOW_ANSWER_MS = 150;
+
 export function SearchBox({ chrome }: { chrome: Chrome }) {
   const { search, prepareSearch, navigate } = useContext(ClientContext);
   const settings = chrome.search;
@@ -37,17 +45,21 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [settings.shortcut]);
 
-  // Each keystroke asks the worker. The newest answer to arrive is shown even while the reader types on (the panel
-  // says which query it answers), so a fast typist sees suggestions before stopping; an answer older than the one
-  // shown is dropped, and so is a query the worker dropped for a newer one of this box (which gives no hits).
+  // Each keystroke asks the worker. The answer to what the field says is shown; one to an earlier query only when it
+  // was slow (SLOW_ANSWER_MS; the panel says which query it answers). An answer older than the one shown is dropped,
+  // and so is a query the worker dropped for a newer one of this box (which gives no hits).
   const asked = useRef(0);
   const shown = useRef(0);
+  const current = useRef('');
   useEffect(() => {
     const query = value.trim();
+    current.current = query;
     if (!query || !search) return;
     const order = ++asked.current;
+    const askedAt = performance.now();
     const show = (next: Answer) => {
       if (order <= shown.current) return;
+      if (next.query !== current.current && performance.now() - askedAt < SLOW_ANSWER_MS) return;
       shown.current = order;
       setAnswer(next);
       setActive(-1);

@@ -30,6 +30,8 @@ served.set('search-current.json', manifest.data);
 /** A worker over the index, its messages to the page, and a gate that holds postings files back while closed. */
 function worker() {
   const posted: WorkerResponse[] = [];
+  /** The index files fetched, by name, in order. */
+  const fetched: string[] = [];
   const waiters: (() => void)[] = [];
   let open: () => void = () => {};
   let gate: Promise<void> | undefined;
@@ -40,6 +42,7 @@ function worker() {
     },
     fetch: async (url) => {
       const name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+      fetched.push(name);
       if (name.startsWith('t')) await gate;
       const body = served.get(name);
       return body === undefined ? new Response('gone', { status: 404 }) : Response.json(body);
@@ -50,6 +53,7 @@ function worker() {
   receive(init);
   return {
     posted,
+    fetched,
     receive,
     ask: (id: number, query: string, asker = 'box') => receive({ type: 'query', id, query, limit: 8, asker }),
     hold: () => (gate = new Promise((resolve) => (open = resolve))),
@@ -75,7 +79,7 @@ const told = (posted: WorkerResponse[]) =>
 /** Lets the worker start on what it has received (the manifest read, a query begun). */
 const aTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-test('queries posted while one is answered: only the newest of them is answered, the others are dropped', async () => {
+test('queries posted while one is answered: only the newest is answered; the others, and the one waiting for its files, are dropped', async () => {
   const search = worker();
   search.hold();
   search.ask(1, 'stripe');
@@ -85,12 +89,8 @@ test('queries posted while one is answered: only the newest of them is answered,
   search.ask(4, 'reminder');
   search.release();
   await search.until(answered(4));
-  assert.equal(told(search.posted), [
-    'dropped 2',
-    'dropped 3',
-    'results 1: /base/docs/payments/',
-    'results 4: /base/docs/reminders/',
-  ]);
+  // Query 1 was waiting for its postings when 4 came: it is given up there, and 4 is answered from what it loaded.
+  assert.equal(told(search.posted), ['dropped 2', 'dropped 3', 'dropped 1', 'results 4: /base/docs/reminders/']);
 });
 
 test('queries posted before the worker gets to them: only the last is answered', async () => {
@@ -113,7 +113,41 @@ test("each asker is answered for its newest query: the search page's query is no
   search.release();
   await search.until((posted) => [1, 2, 3].every((id) => answered(id)(posted)));
   assert.equal(told(search.posted).sort(), [
-    'results 1: /base/docs/payments/',
+    'dropped 1',
+    'results 2: /base/docs/reminders/',
+    'results 3: /base/docs/payments/',
+  ]);
+});
+
+test('the rest of a small index loads once a query is answered, never before nor while one is; later queries fetch nothing', async () => {
+  const search = worker();
+  await aTurn();
+  assert.equal(
+    search.fetched,
+    ['search-current.json'],
+    'on the first sign of a search: the manifest, vocabularies in it',
+  );
+  search.hold();
+  search.ask(1, 'stripe');
+  await aTurn();
+  const whileAnswering = [...search.fetched];
+  search.release();
+  await search.until(answered(1));
+  // The fill runs in the background: every postings and text file, once.
+  const everyFile = [...served.keys()].filter((name) => name !== 'search-current.json').sort();
+  for (let turns = 0; new Set(search.fetched).size < everyFile.length + 1 && turns < 200; turns++) await aTurn();
+  assert.ok(
+    whileAnswering.every((name) => name === 'search-current.json' || name.startsWith('t')),
+    `nothing but the query's own files while it was answered: ${whileAnswering}`,
+  );
+  assert.equal([...new Set(search.fetched)].slice(1).sort(), everyFile);
+  assert.is(search.fetched.length, new Set(search.fetched).size, 'no file twice');
+  const before = search.fetched.length;
+  search.ask(2, 'reminder');
+  search.ask(3, 'razorpay', 'page');
+  await search.until((posted) => answered(2)(posted) && answered(3)(posted));
+  assert.is(search.fetched.length, before, 'answered from memory');
+  assert.equal(told(search.posted).slice(-2).sort(), [
     'results 2: /base/docs/reminders/',
     'results 3: /base/docs/payments/',
   ]);

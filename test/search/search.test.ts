@@ -3,10 +3,10 @@
 // typos, names typed whole, the product part a query names, lunr syntax, excerpts as text.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/shared/search/engine.ts';
-import { groupOf, MAX_POSTINGS } from '../../src/shared/search/format.ts';
+import { createEngine, type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/shared/search/engine.ts';
+import { groupOf, type Manifest, MAX_POSTINGS, vocabName } from '../../src/shared/search/format.ts';
 import { searchData } from '../../src/search/data.ts';
-import { indexFiles, nthSmallest } from '../../src/search/index-files.ts';
+import { type IndexFile, indexFiles, nthSmallest } from '../../src/search/index-files.ts';
 import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
 import type { BuildResult, SearchData } from '../../src/types.ts';
 import { buildFromMap } from '../helpers.ts';
@@ -83,11 +83,7 @@ test('the build writes a manifest of a fixed name and hashed index files; the en
     const [, name, hash] = /^assets\/search\/([vtd]\d+)\.([0-9a-f]{8})\.json$/.exec(file.path) ?? [];
     assert.is(hash, hashes[groupOf(name)], `${file.path} carries its group's hash, as the manifest says`);
   }
-  assert.ok(
-    search.some((file) => /\/v\d+\./.test(file.path)) &&
-      search.some((file) => /\/t\d+\./.test(file.path)) &&
-      search.some((file) => /\/d\d+\./.test(file.path)),
-  );
+  assert.ok(search.some((file) => /\/t\d+\./.test(file.path)) && search.some((file) => /\/d\d+\./.test(file.path)));
   const written = engineOfFiles(result.files, manifest!.path, '/base/', 50);
   for (const query of ['stripe webhook', 'php', 'installation website', 'zzz'])
     assert.equal(await written.search(query, 8), await (await engine()).search(query, 8), query);
@@ -333,6 +329,57 @@ test('what one query loads is bounded: a word in every section keeps its best po
     loaded.length <= 12 && loaded.length < files.length / 10,
     `${loaded.length} of ${files.length} files: ${loaded}`,
   );
+});
+
+test("a small site's manifest holds the vocabularies and asks for the whole index once a reader has searched; a large one, less", async () => {
+  const data = searchData((await build()).site);
+  const [small, ...smallFiles] = indexFiles(data, OPTIONS.bm25);
+  const manifest = small.data as Manifest;
+  assert.equal(Object.keys(manifest.vocabularies ?? {}), manifest.letters, 'every vocabulary, with the manifest');
+  assert.not.ok(
+    smallFiles.some((file) => file.name.startsWith('v')),
+    'no vocabulary file of its own',
+  );
+  assert.equal(manifest.fill, { postings: true, texts: true });
+  // The same records with a policy for a site whose vocabularies, postings or texts are large.
+  const [large, ...largeFiles] = indexFiles(data, OPTIONS.bm25, undefined, {
+    vocabularyInline: 100,
+    fillPostings: 1_000_000,
+    fillTexts: 100,
+  });
+  const big = large.data as Manifest;
+  assert.is(big.vocabularies, undefined);
+  assert.equal(
+    largeFiles.filter((file) => file.name.startsWith('v')).map((file) => file.name),
+    big.letters.map(vocabName),
+  );
+  assert.equal(big.fill, { postings: true, texts: false });
+  // Either way the engine answers alike.
+  const engineOf = ([first, ...rest]: IndexFile[]) => {
+    const byName = new Map(rest.map((file) => [file.name, file.data]));
+    return createEngine(first.data as Manifest, async (name) => byName.get(name), OPTIONS);
+  };
+  for (const query of ['stripe webhook', 'php', 'instal'])
+    assert.equal(
+      await engineOf([large, ...largeFiles]).search(query, 8),
+      await engineOf([small, ...smallFiles]).search(query, 8),
+    );
+});
+
+test('once filled, the engine answers any query from memory: no file is asked for', async () => {
+  const [manifest, ...rest] = indexFiles(searchData((await build()).site), OPTIONS.bm25);
+  const byName = new Map(rest.map((file) => [file.name, file.data]));
+  const asked: string[] = [];
+  const search = createEngine(manifest.data as Manifest, async (name) => (asked.push(name), byName.get(name)), OPTIONS);
+  const fresh = createEngine(manifest.data as Manifest, async (name) => byName.get(name), OPTIONS);
+  await search.search('stripe', 8);
+  await search.fill();
+  assert.is(new Set(asked).size, rest.length, 'the fill loads every postings and text file, once each');
+  asked.length = 0;
+  for (const query of ['payment gateway', 'twilio', 'instal', 'google services', 'uplod', 'NEXT_PUBLIC_API_URL']) {
+    assert.equal(await search.search(query, 8), await fresh.search(query, 8), query);
+    assert.equal(asked, [], `${query}: nothing fetched`);
+  }
 });
 
 test('the cut of a common word is the weight a sort would put there, whatever the repeats', () => {

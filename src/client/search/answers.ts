@@ -1,6 +1,8 @@
-// How the search worker answers the page: on `init` it reads the index's manifest; each query then loads the few
-// index files it needs (src/shared/search/engine.ts) and answers. worker.ts only wires this to the worker's scope,
-// so that node can test it.
+// How the search worker answers the page: on `init` (the first sign of a search) it reads the index's manifest,
+// which on most sites holds the vocabularies too; the first query loads the few postings and texts it needs
+// (src/shared/search/engine.ts) and answers; then the worker loads in the background what the manifest says later
+// queries will need (all of a small site's index, a large one's postings), so that they answer from memory.
+// worker.ts only wires this to the worker's scope, so that node can test it.
 //
 // Each asker (a search box, the search page) is answered one query at a time, and only its newest: a query that a
 // newer one from the same asker replaced before it was begun is dropped. A keystroke posts a query, so a slow query
@@ -12,6 +14,7 @@ import {
   type EngineOptions,
   readManifest,
   type SearchHit,
+  Superseded,
 } from '../../shared/search/engine.ts';
 import { indexFileName } from '../../shared/search/format.ts';
 
@@ -20,7 +23,7 @@ export type WorkerRequest = { type: 'init'; indexUrl: string; options: EngineOpt
 export type WorkerResponse =
   | { type: 'ready'; ms: number }
   | { type: 'results'; id: number; hits: SearchHit[]; ms: number }
-  /** A newer query from the same asker came before this one was begun: it is not answered. */
+  /** A newer query from the same asker came before this one was answered: it is not answered. */
   | { type: 'dropped'; id: number }
   | { type: 'error'; id?: number; message: string };
 
@@ -36,7 +39,18 @@ export interface WorkerScope {
 class FileGone extends Error {}
 
 /** One turn of the event loop: the messages the page posted meanwhile are received first. */
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTurn = (): Promise<void> => {
+  // A message to itself, not setTimeout(0): a timer waits a millisecond or more (4 ms once nested), and this turn is
+  // taken before every answer.
+  const { port1, port2 } = new MessageChannel();
+  return new Promise<void>((resolve) => {
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+};
 
 /** The worker's message handler. */
 export function answerSearches(scope: WorkerScope): (message: WorkerRequest) => void {
@@ -75,13 +89,21 @@ export function answerSearches(scope: WorkerScope): (message: WorkerRequest) => 
     });
   };
 
-  /** Answers a query: its hits, or the error that stopped it. Never throws. */
-  const answer = async (message: QueryRequest) => {
+  /**
+   * Answers a query: its hits, or the error that stopped it. Never throws. `superseded`: whether a newer query of its
+   * asker waits, which drops this one at its next wait for index files (a first search, typed faster than the
+   * index loads, answers the last query sooner).
+   */
+  const answer = async (message: QueryRequest, superseded: () => boolean) => {
     const search = async (current: Promise<Engine>) => {
       const ready = await current;
       const begun = performance.now();
-      const hits = await ready.search(message.query, message.limit);
+      const hits = await ready.search(message.query, message.limit, superseded);
       scope.post({ type: 'results', id: message.id, hits, ms: performance.now() - begun });
+      // The reader has searched: what the next queries need loads now, in the background (Manifest.fill), so that
+      // none of them waits on the network. Not before the first answer, and a file at a time only while no query is
+      // being answered: it would compete with them.
+      void ready.fill(idle);
     };
     const used = engine!;
     try {
@@ -95,12 +117,23 @@ export function answerSearches(scope: WorkerScope): (message: WorkerRequest) => 
         await search(engine!);
       }
     } catch (error) {
-      scope.post({ type: 'error', id: message.id, message: (error as Error).message });
+      if (error instanceof Superseded) scope.post({ type: 'dropped', id: message.id });
+      else scope.post({ type: 'error', id: message.id, message: (error as Error).message });
     }
   };
 
   // The askers with a query being answered, each with the newest of its queries waiting.
   const askers = new Map<string, { waiting?: QueryRequest }>();
+  /** Resolves once no asker has a query being answered or waiting (the background fill goes on then). */
+  let whenIdle: { promise: Promise<void>; resolve: () => void } | undefined;
+  const idle = (): Promise<void> => {
+    if (askers.size === 0) return Promise.resolve();
+    if (!whenIdle) {
+      let resolve!: () => void;
+      whenIdle = { promise: new Promise<void>((done) => (resolve = done)), resolve };
+    }
+    return whenIdle.promise;
+  };
   const ask = (message: QueryRequest) => {
     const busy = askers.get(message.asker);
     if (busy) {
@@ -116,9 +149,13 @@ export function answerSearches(scope: WorkerScope): (message: WorkerRequest) => 
         const next = asker.waiting;
         if (!next) break;
         asker.waiting = undefined;
-        await answer(next);
+        await answer(next, () => asker.waiting !== undefined);
       }
       askers.delete(message.asker);
+      if (askers.size === 0 && whenIdle) {
+        whenIdle.resolve();
+        whenIdle = undefined;
+      }
     })();
   };
 

@@ -50,9 +50,32 @@ export interface EngineOptions {
 export type IndexFiles = (name: string) => Promise<unknown>;
 
 export interface Engine {
-  /** At most `limit` hits, best first, for the query's searched part (`searchedPart`). */
-  search(query: string, limit: number): Promise<SearchHit[]>;
+  /**
+   * At most `limit` hits, best first, for the query's searched part (`searchedPart`). `superseded` is asked each
+   * time the query has waited for index files: once it says yes (a newer query waits), the search gives up with
+   * `Superseded`, and what it was loading stays loaded for the queries after it.
+   */
+  search(query: string, limit: number, superseded?: () => boolean): Promise<SearchHit[]>;
+  /**
+   * Loads, a few files at a time, what the manifest says a reader who has searched will need (Manifest.fill), so that
+   * later queries find it in memory. Before each file it waits for `idle` (the worker: no query being answered), so
+   * that it never slows a query down. Resolves when done; a file that fails is left for a query to load.
+   */
+  fill(idle?: () => Promise<void>): Promise<void>;
 }
+
+/** Thrown by a search that a newer query made pointless (see Engine.search). */
+export class Superseded extends Error {
+  constructor() {
+    super('a newer query replaced this one');
+    this.name = 'Superseded';
+  }
+}
+
+/** How many files the background fill asks for at once: the rest of a browser's six connections stay for queries. */
+const FILL_AT_ONCE = 4;
+/** Without every text loaded, a query fetches ahead the texts of the hits this many times its limit (see fill). */
+const LIKELY_TEXTS = 3;
 
 // Characters of lunr's query syntax: a query with any of them is first tried as a lunr query.
 const SYNTAX = /[:~^*]|(^|\s)[+-]\S/;
@@ -165,7 +188,13 @@ function expand(vocabulary: Vocabulary, clause: lunr.Query.Clause, term: string)
 /** A manifest, checked: a worker must never misread files from another build or another version of egdocs. */
 export function readManifest(value: unknown): Manifest {
   const manifest = value as Manifest;
-  if (!manifest || manifest.format !== FORMAT || !Array.isArray(manifest.shards) || !Array.isArray(manifest.letters)) {
+  if (
+    !manifest ||
+    manifest.format !== FORMAT ||
+    !Array.isArray(manifest.shards) ||
+    !Array.isArray(manifest.letters) ||
+    typeof manifest.fill !== 'object'
+  ) {
     throw new Error(
       `the search index is not one this version of egdocs reads (format ${String((manifest as { format?: unknown })?.format)})`,
     );
@@ -199,10 +228,10 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const vocabulary = (letter: string): Promise<Vocabulary> => {
     let found = vocabularies.get(letter);
     if (!found) {
-      found = load<VocabFile>(
-        vocabName(letter),
-        (v) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df),
-      ).then((file) => {
+      const inline = manifest.vocabularies?.[letter];
+      const checked = (v: unknown) => Array.isArray((v as VocabFile)?.terms) && Array.isArray((v as VocabFile).df);
+      found = (inline ? Promise.resolve(inline) : load<VocabFile>(vocabName(letter), checked)).then((file) => {
+        if (!checked(file)) throw new Error(`search index vocabulary ${vocabName(letter)} is damaged`);
         let tokens: lunr.TokenSet | undefined;
         return {
           list: file.terms,
@@ -327,7 +356,11 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     }));
   };
 
-  const search = async (asked: string, limit: number): Promise<SearchHit[]> => {
+  const search = async (asked: string, limit: number, superseded = () => false): Promise<SearchHit[]> => {
+    /** After each wait for index files: a query typed past while they loaded is not worked through. */
+    const goOn = () => {
+      if (superseded()) throw new Superseded();
+    };
     const query = searchedPart(asked);
     const words = queryWords(query);
     if (words.length === 0) return [];
@@ -370,6 +403,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const known = new Map(
       await Promise.all([...wanted].map(async (letter) => [letter, await vocabulary(letter)] as const)),
     );
+    goOn();
 
     const fixes = new Map(
       content.map((word) => [word, known.has(letterOf(word)) ? corrections(word, known.get(letterOf(word))!) : []]),
@@ -399,6 +433,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     // 3. Their postings, and a lunr index over exactly these terms, so results depend on the query alone and not
     // on what earlier queries happened to load.
     await Promise.all([...new Set([...expanded].map(shardOf))].map(shard));
+    goOn();
     const terms = [...expanded].filter((term) => term in invertedIndex).sort();
     const index = new lunrInternals.Index({
       invertedIndex,
@@ -465,6 +500,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const bar = phrase && shown ? scored[shown - 1].score : Infinity;
     const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
     await Promise.all(needed.map(async ({ section }) => texts.set(section, await recordOf(section))));
+    goOn();
     if (phrase) {
       for (const hit of needed) {
         const { heading, text, page } = texts.get(hit.section)!;
@@ -473,7 +509,10 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       rank();
     }
 
-    // 5. What is shown: excerpts only for these.
+    // 5. What is shown: excerpts only for these. A site whose texts are not all loaded once the reader has searched
+    // (Manifest.fill) fetches ahead those of the next hits: the words typed next most likely bring them up.
+    if (!manifest.fill.texts)
+      for (const { section } of scored.slice(limit, limit * LIKELY_TEXTS)) recordOf(section).catch(() => {});
     const top = scored.slice(0, limit);
     await Promise.all(
       top
@@ -496,7 +535,28 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     });
   };
 
-  return { search };
+  let filling: Promise<void> | undefined;
+  const fill = (idle: () => Promise<void> = async () => {}): Promise<void> =>
+    (filling ??= (async () => {
+      const jobs: (() => Promise<unknown>)[] = [];
+      if (manifest.fill.postings) {
+        for (const letter of letters) jobs.push(() => vocabulary(letter));
+        for (let n = 0; n < manifest.shards.length; n++) jobs.push(() => shard(n));
+      }
+      if (manifest.fill.texts) for (let n = 0; n < chunkStarts.length; n++) jobs.push(() => chunk(n));
+      let next = 0;
+      const worker = async () => {
+        for (;;) {
+          await idle();
+          const job = jobs[next++];
+          if (!job) return;
+          await job().catch(() => {});
+        }
+      };
+      await Promise.all(Array.from({ length: FILL_AT_ONCE }, worker));
+    })());
+
+  return { search, fill };
 }
 
 /** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */

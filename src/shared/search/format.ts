@@ -2,7 +2,7 @@
 // (engine.ts). Numbers are delta-coded where they ascend, which keeps the JSON short and compresses well.
 
 /** Changes whenever the files change shape, so a worker never misreads files from another build. */
-export const FORMAT = 3;
+export const FORMAT = 4;
 
 /**
  * At most this many postings per term: a word on nearly every page of a very large site keeps the sections where it
@@ -21,8 +21,20 @@ export interface Manifest {
   hashes: Record<string, string>;
   /** How many sections (search records) there are. */
   sections: number;
-  /** First characters that have a vocabulary file. */
+  /** First characters that have a vocabulary (a file of its own, unless `vocabularies` holds them). */
   letters: string[];
+  /**
+   * Every vocabulary, by first character, when together they are small (this site: 48 KB, 16 KB gzip): they come
+   * with the manifest, which the worker reads on the first sign of a search, so a first query waits for one file
+   * less. A larger site has a file per character instead.
+   */
+  vocabularies?: Record<string, VocabFile>;
+  /**
+   * What the worker loads in the background once the reader has searched (after its first answer), so that later
+   * queries never wait on the network: all postings, all texts, or either. Decided by the build from the index's
+   * size: a small site's whole index, a large one's postings; a large site's texts load as queries need them.
+   */
+  fill: { postings: boolean; texts: boolean };
   /** The first term of each postings file, in sorted order: file n holds the terms from shards[n] to shards[n+1]. */
   shards: string[];
   /** Delta-coded: the first section of each page. */
