@@ -20,6 +20,8 @@
 // them). The worker asks for it with `cache: 'no-cache'`, so a browser or CDN revalidates it; the files it names
 // carry their group's hash and may be kept for ever.
 import {
+  BUNDLE,
+  type Bundle,
   type DocsFile,
   FORMAT,
   type PageRecord,
@@ -198,7 +200,7 @@ export function searchManifestUrl(site: Site): string {
 /** A file of the index before it is named: `name` without the hash and extension. */
 export interface IndexFile {
   name: string;
-  data: Manifest | VocabFile | ShardFile | DocsFile;
+  data: Manifest | VocabFile | ShardFile | DocsFile | Bundle<ShardFile> | Bundle<DocsFile>;
 }
 
 /** The index of the records: the manifest first, then vocabularies, postings and texts. Pure. */
@@ -331,6 +333,8 @@ function* indexFilesInSlices(
     ...(inline ? [] : letters.map((letter) => ({ name: vocabName(letter), data: vocabularies.get(letter)! }))),
     ...shards.map((data, i) => ({ name: `t${i}`, data })),
     ...docs.map((data, i) => ({ name: `d${i}`, data })),
+    ...(manifest.fill.postings ? [{ name: `t${BUNDLE}`, data: shards }] : []),
+    ...(manifest.fill.texts ? [{ name: `d${BUNDLE}`, data: docs }] : []),
   ];
 }
 

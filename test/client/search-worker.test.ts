@@ -57,6 +57,10 @@ function worker() {
     receive,
     ask: (id: number, query: string, asker = 'box') => receive({ type: 'query', id, query, limit: 8, asker }),
     hold: () => (gate = new Promise((resolve) => (open = resolve))),
+    /** Resolves once the worker has begun a query: it asked for a postings file. */
+    begun: async () => {
+      for (let turns = 0; !fetched.some((name) => name.startsWith('t')) && turns < 400; turns++) await aTurn();
+    },
     release: () => open(),
     /** Resolves once the worker has posted what `done` waits for. */
     until: async (done: (posted: WorkerResponse[]) => boolean) => {
@@ -83,7 +87,7 @@ test('queries posted while one is answered: only the newest is answered; the oth
   const search = worker();
   search.hold();
   search.ask(1, 'stripe');
-  await aTurn();
+  await search.begun();
   search.ask(2, 'razor');
   search.ask(3, 'razorp');
   search.ask(4, 'reminder');
@@ -107,7 +111,7 @@ test("each asker is answered for its newest query: the search page's query is no
   const search = worker();
   search.hold();
   search.ask(1, 'stripe', 'box');
-  await aTurn();
+  await search.begun();
   search.ask(2, 'reminder', 'page');
   search.ask(3, 'razorpay', 'box');
   search.release();
@@ -129,11 +133,12 @@ test('the rest of a small index loads once a query is answered, never before nor
   );
   search.hold();
   search.ask(1, 'stripe');
-  await aTurn();
+  await search.begun();
   const whileAnswering = [...search.fetched];
   search.release();
   await search.until(answered(1));
-  // The fill runs in the background: every postings and text file, once.
+  // The fill runs in the background: the bundles of every postings and every text file (this index's one postings
+  // and one text file the query loaded besides).
   const everyFile = [...served.keys()].filter((name) => name !== 'search-current.json').sort();
   for (let turns = 0; new Set(search.fetched).size < everyFile.length + 1 && turns < 200; turns++) await aTurn();
   assert.ok(

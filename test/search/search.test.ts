@@ -80,7 +80,7 @@ test('the build writes a manifest of a fixed name and hashed index files; the en
   assert.ok(Object.keys(hashes).length > 0);
   for (const file of search) {
     if (file === manifest) continue;
-    const [, name, hash] = /^assets\/search\/([vtd]\d+)\.([0-9a-f]{8})\.json$/.exec(file.path) ?? [];
+    const [, name, hash] = /^assets\/search\/([vtd](?:\d+|-all))\.([0-9a-f]{8})\.json$/.exec(file.path) ?? [];
     assert.is(hash, hashes[groupOf(name)], `${file.path} carries its group's hash, as the manifest says`);
   }
   assert.ok(search.some((file) => /\/t\d+\./.test(file.path)) && search.some((file) => /\/d\d+\./.test(file.path)));
@@ -374,12 +374,42 @@ test('once filled, the engine answers any query from memory: no file is asked fo
   const fresh = createEngine(manifest.data as Manifest, async (name) => byName.get(name), OPTIONS);
   await search.search('stripe', 8);
   await search.fill();
-  assert.is(new Set(asked).size, rest.length, 'the fill loads every postings and text file, once each');
+  assert.equal(
+    asked.filter((name) => name.endsWith('-all')).sort(),
+    ['d-all', 't-all'],
+    'the fill loads the bundle of every postings file and of every text file',
+  );
+  assert.is(asked.length, new Set(asked).size, 'no file twice');
   asked.length = 0;
   for (const query of ['payment gateway', 'twilio', 'instal', 'google services', 'uplod', 'NEXT_PUBLIC_API_URL']) {
     assert.equal(await search.search(query, 8), await fresh.search(query, 8), query);
     assert.equal(asked, [], `${query}: nothing fetched`);
   }
+});
+
+test('a query that needs many text files (the search page) loads their bundle, in one request', async () => {
+  const data: SearchData = { format: 1, docsVersion: 'current', pages: [], sections: [] };
+  for (let i = 0; i < 400; i++) {
+    data.pages.push([`Page ${i}`, `docs/p${i}/`, 'Part', 'docs']);
+    data.sections.push([
+      i,
+      '',
+      '',
+      `Shared words on page ${i}. ${'Filler text of a page, to fill its section. '.repeat(40)}`,
+    ]);
+  }
+  const [manifest, ...rest] = indexFiles(data, OPTIONS.bm25);
+  const byName = new Map(rest.map((file) => [file.name, file.data]));
+  assert.ok(rest.filter((file) => /^d\d+$/.test(file.name)).length > 20, 'many text files');
+  const asked: string[] = [];
+  const search = createEngine(manifest.data as Manifest, async (name) => (asked.push(name), byName.get(name)), OPTIONS);
+  const few = await search.search('shared', 8);
+  assert.is(few.length, 8);
+  assert.not.ok(asked.includes('d-all'), `eight hits, their own text files: ${asked}`);
+  const many = await search.search('shared', 100);
+  assert.is(many.length, 100);
+  assert.ok(asked.includes('d-all'), 'a hundred: the bundle');
+  assert.ok(asked.filter((name) => /^d\d+$/.test(name)).length <= 12, asked.join());
 });
 
 test('the cut of a common word is the weight a sort would put there, whatever the repeats', () => {

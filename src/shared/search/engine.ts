@@ -6,6 +6,7 @@
 // and
 // `npm run bench:search`, in node. No DOM, no network: files come through `IndexFiles`.
 import {
+  BUNDLE,
   type DocsFile,
   FORMAT,
   letterOf,
@@ -71,6 +72,9 @@ export class Superseded extends Error {
     this.name = 'Superseded';
   }
 }
+
+/** A query that needs more postings or text files than this loads their bundle, when there is one (see BUNDLE). */
+const FEW_FILES = 12;
 
 /** How many files the background fill asks for at once: the rest of a browser's six connections stay for queries. */
 const FILL_AT_ONCE = 4;
@@ -250,27 +254,31 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
   const fieldVectors: Record<string, lunr.Vector> = Object.create(null);
   let termCount = 0;
+  const isShard = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isChunk = (v: unknown) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object';
+  /** Adds a postings file's terms to the lunr index (a term already there, from a bundle or the file, is skipped). */
+  const addShard = (file: ShardFile) => {
+    for (const [term, fields] of Object.entries(file)) {
+      if (term in invertedIndex) continue;
+      const termIndex = termCount++;
+      const posting: Record<string, unknown> = { _index: termIndex };
+      FIELDS.forEach((field, f) => {
+        const documents: Record<string, object> = Object.create(null);
+        for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
+          documents[section] = {};
+          const key = `${field}/${section}`;
+          (fieldVectors[key] ??= new lunr.Vector([])).insert(termIndex, weight / 1000);
+        }
+        posting[field] = documents;
+      });
+      invertedIndex[term] = posting;
+    }
+  };
   const shards = new Map<number, Promise<void>>();
   const shard = (n: number): Promise<void> => {
     let found = shards.get(n);
     if (!found) {
-      found = load<ShardFile>(`t${n}`, (v) => typeof v === 'object' && v !== null && !Array.isArray(v)).then((file) => {
-        for (const [term, fields] of Object.entries(file)) {
-          if (term in invertedIndex) continue;
-          const termIndex = termCount++;
-          const posting: Record<string, unknown> = { _index: termIndex };
-          FIELDS.forEach((field, f) => {
-            const documents: Record<string, object> = Object.create(null);
-            for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
-              documents[section] = {};
-              const key = `${field}/${section}`;
-              (fieldVectors[key] ??= new lunr.Vector([])).insert(termIndex, weight / 1000);
-            }
-            posting[field] = documents;
-          });
-          invertedIndex[term] = posting;
-        }
-      });
+      found = load<ShardFile>(`t${n}`, isShard).then(addShard);
       found.catch(() => shards.delete(n));
       shards.set(n, found);
     }
@@ -278,11 +286,45 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   };
   const shardOf = (term: string) => Math.max(0, floorIndex(manifest.shards, term));
 
-  const chunk = (n: number) =>
-    load<DocsFile>(
-      `d${n}`,
-      (v) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object',
-    );
+  const chunk = (n: number) => load<DocsFile>(`d${n}`, isChunk);
+
+  /**
+   * A bundle of every postings (`t`) or text (`d`) file, for an index whose fill loads them all: once it is loaded,
+   * each of its files counts as loaded. A file already loaded on its own is left as it is.
+   */
+  const bundles = new Map<'t' | 'd', Promise<void>>();
+  const bundle = (kind: 't' | 'd'): Promise<void> => {
+    let found = bundles.get(kind);
+    if (!found) {
+      const count = kind === 't' ? manifest.shards.length : chunkStarts.length;
+      const check = kind === 't' ? isShard : isChunk;
+      found = load<unknown[]>(`${kind}${BUNDLE}`, (v) => Array.isArray(v) && v.length === count && v.every(check)).then(
+        (files) => {
+          files.forEach((file, n) => {
+            if (kind === 'd') {
+              if (!loading.has(`d${n}`)) loading.set(`d${n}`, Promise.resolve(file));
+            } else if (!shards.has(n)) {
+              addShard(file as ShardFile);
+              shards.set(n, Promise.resolve());
+            }
+          });
+        },
+      );
+      found.catch(() => bundles.delete(kind));
+      bundles.set(kind, found);
+    }
+    return found;
+  };
+  /**
+   * Loads postings (`t`) or text (`d`) files by number: those not loaded yet one by one when they are few, else, when
+   * the index has it, their bundle (the search page's hundred results, in one request rather than dozens).
+   */
+  const loadMany = async (kind: 't' | 'd', numbers: Iterable<number>): Promise<void> => {
+    const missing = [...new Set(numbers)].filter((n) => (kind === 't' ? !shards.has(n) : !loading.has(`d${n}`)));
+    const bundled = kind === 't' ? manifest.fill.postings : manifest.fill.texts;
+    if (bundled && missing.length > FEW_FILES) await bundle(kind);
+    else await Promise.all(missing.map((n) => (kind === 't' ? shard(n) : chunk(n))));
+  };
   const pageOf = (section: number) => floorIndex(pageStarts, section);
   const recordOf = async (section: number) => {
     const n = floorIndex(chunkStarts, section);
@@ -432,6 +474,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
 
     // 3. Their postings, and a lunr index over exactly these terms, so results depend on the query alone and not
     // on what earlier queries happened to load.
+    await loadMany('t', [...expanded].map(shardOf));
     await Promise.all([...new Set([...expanded].map(shardOf))].map(shard));
     goOn();
     const terms = [...expanded].filter((term) => term in invertedIndex).sort();
@@ -499,6 +542,10 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const shown = Math.min(limit, scored.length);
     const bar = phrase && shown ? scored[shown - 1].score : Infinity;
     const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
+    await loadMany(
+      'd',
+      [...needed, ...scored.slice(0, limit)].map(({ section }) => floorIndex(chunkStarts, section)),
+    );
     await Promise.all(needed.map(async ({ section }) => texts.set(section, await recordOf(section))));
     goOn();
     if (phrase) {
@@ -541,9 +588,9 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       const jobs: (() => Promise<unknown>)[] = [];
       if (manifest.fill.postings) {
         for (const letter of letters) jobs.push(() => vocabulary(letter));
-        for (let n = 0; n < manifest.shards.length; n++) jobs.push(() => shard(n));
+        jobs.push(() => bundle('t'));
       }
-      if (manifest.fill.texts) for (let n = 0; n < chunkStarts.length; n++) jobs.push(() => chunk(n));
+      if (manifest.fill.texts) jobs.push(() => bundle('d'));
       let next = 0;
       const worker = async () => {
         for (;;) {

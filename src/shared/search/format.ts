@@ -69,11 +69,25 @@ export function fileName(name: string, hash: string): string {
 /** Numbered files per group: an edit to one page renames its text file and the 63 others of its group. */
 const GROUP_SIZE = 64;
 
-/** The group of an index file (`v97`, `t12`, `d300`): the vocabularies are one group, numbered files one per 64. */
+/**
+ * The group of an index file (`v97`, `t12`, `d300`): the vocabularies are one group, numbered files one per 64, and
+ * each bundle (`t-all`, `d-all`) a group of its own.
+ */
 export function groupOf(name: string): string {
   const kind = name[0];
-  return kind === 'v' ? 'v' : `${kind}${Math.floor(Number(name.slice(1)) / GROUP_SIZE)}`;
+  if (kind === 'v' || name.endsWith(BUNDLE)) return kind === 'v' ? 'v' : name;
+  return `${kind}${Math.floor(Number(name.slice(1)) / GROUP_SIZE)}`;
 }
+
+/**
+ * The end of a bundle's name: `t-all` holds every postings file, `d-all` every text file, for an index whose fill
+ * loads them all (Manifest.fill): the background fill and a query that needs many of them load one file each rather
+ * than dozens (a browser asks for six at a time over HTTP/1.1).
+ */
+export const BUNDLE = '-all';
+
+/** A bundle: the files it holds, by number. */
+export type Bundle<T> = T[];
 
 /** Where the manifest says an index file is, relative to the manifest's folder. */
 export function indexFileName(name: string, manifest: Pick<Manifest, 'hashes'>): string {
