@@ -185,7 +185,7 @@ export async function measureSavesInBrowser(before?: string): Promise<{ rows: Br
     const rows: BrowserSaves[] = [];
     if (before) rows.push(await egdocsSaves(browser, before, `egdocs serve (${path.basename(before)})`));
     rows.push(await egdocsSaves(browser));
-    const old = await docusaurusSaves(browser);
+    const old = process.env.BENCH_NO_OLD_SITE ? undefined : await docusaurusSaves(browser);
     if (old) rows.push(old);
     return { rows, oldSite: old !== undefined };
   } finally {
