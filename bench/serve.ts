@@ -1,8 +1,9 @@
 // `npm run bench` (and `npm run bench:serve` alone): the writer's loop as a writer meets it. Starts the real CLI's
 // `egdocs serve` on a copy of this site, connects as a page would (WebSocket), saves files, and times each save to
 // the reload message. Figures: median and p95 over 20 body edits of different pages, and over 5 title edits (which
-// change every page's sidebar). And `serve --dir` under a download load: the server's peak memory while 50 clients
-// fetch a 100 MB file at once.
+// change every page's sidebar). Then the same loop in Chromium, to the new text on screen, beside the old site's
+// `docusaurus start` (serve-browser.ts). And `serve --dir` under a download load: the server's peak memory while 50
+// clients fetch a 100 MB file at once.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';

@@ -177,6 +177,20 @@ test('a page in another tab that the save did not change stays as it is', async 
   await other.close();
 });
 
+test('a page saved where the reader saw a 404 shows up; a page deleted while open gives way to the 404 page', async () => {
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(`${server.url}docs/later/`);
+  await hydrated(page);
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  await write('content/docs/later.md', '# Later\n\nWritten after the reader came.\n');
+  await page.getByText('Written after the reader came.').waitFor();
+  await hydrated(page);
+  await rm(path.join(project, 'content/docs/later.md'));
+  await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  assert.is(new URL(page.url()).pathname, '/mini/docs/later/');
+  await page.close();
+});
+
 test('a config change loads the page again, and the reader is back where they were', async () => {
   const page = await reading();
   await markWindow(page);
