@@ -43,8 +43,8 @@ export function devHandler({ site, baseUrl, client }: DevHandlerOptions): http.R
 /**
  * The files of the served build. Each page gets the live-reload script before `</body>`, tagged with the build it
  * belongs to, and an ETag that names that build too: a page unchanged by a rebuild (or a restart) still carries the
- * old number, and a 304 would let the browser keep it, so the script would find it stale and reload it for ever. The search index
- * is made when a page first asks for one of its files (most saves are never searched).
+ * old number, and a 304 would let the browser keep it, so the script would find it stale and reload it for ever. The
+ * search index is made when a page first asks for one of its files (most saves are never searched).
  */
 function servedSource(site: DevSite): FileSource {
   const files = mapSource(() => site.served.files);
