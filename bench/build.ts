@@ -9,6 +9,7 @@ import path from 'node:path';
 import { setAside } from './aside.ts';
 import { hugoNote, hugoVersion, measureHugo, writeHugoProject, type HugoMeasure } from './hugo.ts';
 import { lighthouseSection, measureLighthouse } from './lighthouse.ts';
+import { browserSection, measureSavesInBrowser } from './serve-browser.ts';
 import { downloadSection, measureDownloads, measureServe, serveSection } from './serve.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 import type { PageWeight } from '../src/types.ts';
@@ -191,6 +192,9 @@ if (process.env.BENCH_BUILDS_ONLY) process.exit(0);
 console.log('\nserve: save to reload');
 const serve = serveSection(await measureServe());
 console.log(serve);
+console.log("\nserve: the writer's loop in Chromium");
+const saves = browserSection(await measureSavesInBrowser());
+console.log(saves);
 console.log('\nserve --dir: many large downloads');
 const downloads = downloadSection(await measureDownloads());
 console.log(downloads);
@@ -260,6 +264,7 @@ ${deepTree}
 ${commands}
 ${weights}
 ${serve}
+${saves}
 ${downloads}
 ${search}
 ${lighthouse}`,

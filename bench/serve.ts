@@ -1,14 +1,17 @@
 // `npm run bench` (and `npm run bench:serve` alone): the writer's loop as a writer meets it. Starts the real CLI's
 // `egdocs serve` on a copy of this site, connects as a page would (WebSocket), saves files, and times each save to
 // the reload message. Figures: median and p95 over 20 body edits of different pages, and over 5 title edits (which
-// change every page's sidebar). And `serve --dir` under a download load: the server's peak memory while 50 clients
-// fetch a 100 MB file at once.
+// change every page's sidebar). Then the same loop in Chromium, to the new text on screen, beside the old site's
+// `docusaurus start` (serve-browser.ts). And `serve --dir` under a download load: the server's peak memory while 50
+// clients fetch a 100 MB file at once.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { browserSection, measureSavesInBrowser } from './serve-browser.ts';
+import { copyOfSite, startServe } from './serve-process.ts';
 import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,37 +29,13 @@ export interface ServeFigures {
 export const spread = (values: number[]) => `median ${median(values).toFixed(0)} ms, p95 ${p95(values).toFixed(0)} ms`;
 
 export async function measureServe(): Promise<ServeFigures> {
-  const project = await mkdtemp(path.join(os.tmpdir(), 'egdocs-bench-serve-'));
-  await cp(path.join(root, 'content'), path.join(project, 'content'), { recursive: true });
-  await cp(path.join(root, 'site.config.ts'), path.join(project, 'site.config.ts'));
-  // The highlight cache of this checkout, so the first build is a warm one as on a writer's machine.
-  await cp(path.join(root, 'node_modules/.cache/egdocs'), path.join(project, 'node_modules/.cache/egdocs'), {
-    recursive: true,
-  }).catch(() => {});
-  const child = spawn('node', [path.join(root, 'bin/egdocs.js'), 'serve', '--port', '0'], {
-    cwd: project,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const project = await copyOfSite();
+  const serving = await startServe(project).catch(async (error: unknown) => {
+    await rm(project, { recursive: true, force: true });
+    throw error;
   });
-  const log: string[] = [];
-  let onLine: ((line: string) => void) | undefined;
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      for (const line of chunk.split('\n').filter(Boolean)) {
-        log.push(line);
-        onLine?.(line);
-      }
-    });
-  }
+  const { url, log } = serving;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start:\n${log.join('\n')}`)), 60_000);
-      onLine = (line) => {
-        const found = /Serving the site at (http:\/\/\S+?);/.exec(line);
-        if (found) (clearTimeout(timer), resolve(found[1]));
-      };
-      child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${log.join('\n')}`)));
-    });
     const socket = new WebSocket(`${url.replace(/^http/, 'ws').replace(/\/[^/]*\/$/, '')}/__egdocs/socket`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const reload = () =>
@@ -95,7 +74,7 @@ export async function measureServe(): Promise<ServeFigures> {
     socket.close();
     return figures;
   } finally {
-    child.kill();
+    serving.stop();
     await rm(project, { recursive: true, force: true });
   }
 }
@@ -228,11 +207,13 @@ is the time from writing the file to receiving the \`reload\` message. Target: u
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measureServe();
   console.log(serveSection(figures));
-  // BENCH_BEFORE=<another egdocs checkout, built> adds its figures beside this version's.
+  // BENCH_BEFORE=<another egdocs checkout, built> adds its figures beside this version's, here and below.
+  const saves = await measureSavesInBrowser(process.env.BENCH_BEFORE);
+  console.log(browserSection(saves));
   const before = process.env.BENCH_BEFORE
     ? { label: path.basename(process.env.BENCH_BEFORE), ...(await measureDownloads(process.env.BENCH_BEFORE)) }
     : undefined;
   const downloads = await measureDownloads();
   console.log(downloadSection(downloads, before));
-  if (process.env.BENCH_RAW) console.log(JSON.stringify({ figures, downloads, before }));
+  if (process.env.BENCH_RAW) console.log(JSON.stringify({ figures, saves, downloads, before }));
 }

@@ -2,6 +2,7 @@
 // #__egdocs-data (the markdown HTML is not in those props; it is already in the DOM), then takes over navigation.
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { PAGE_HOOK, type PageHook } from '../shared/live-protocol.ts';
 import type { PageProps } from '../types.ts';
 import { createAnnouncer } from './announce.ts';
 import { ClientApp } from './app.tsx';
@@ -28,6 +29,15 @@ if (container && dataElement?.textContent) {
   loadTemplate(props.route.data.kind).then(
     () => {
       hydrateRoot(container, createElement(ClientApp, { initial: props, router, announce }));
+      // For `egdocs serve`'s live-reload script (src/client/live.ts), which shows a rebuilt page in place through it.
+      // A built site has no such script: nothing calls it there.
+      const hook: PageHook = {
+        get path() {
+          return router.path;
+        },
+        update: router.update,
+      };
+      Object.assign(window, { [PAGE_HOOK]: hook });
       installPrefetch(router, container);
       installCopyButtons(announce);
     },

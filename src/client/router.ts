@@ -33,6 +33,14 @@ export interface Router {
   rendered(navigation: Navigation): void;
   /** Loads the current route's payload again, bypassing the cache, and renders it. False when that fails. */
   reload(): Promise<boolean>;
+  /** The route shown now (Route.path). */
+  readonly path: string;
+  /**
+   * Forgets the payloads of `paths` (a build replaced them: `egdocs serve`'s live reload); when the current route is
+   * one of them, loads it again and renders it in place, as `reload` does: no scroll, no progress bar, focus left
+   * alone, so React keeps what the reader opened. False when that fails, or before the router can render.
+   */
+  update(paths: string[]): Promise<boolean>;
   /** Goes to `href` as a followed link would: client navigation when it can, else a full page load. */
   navigate(href: string): void;
 }
@@ -58,10 +66,12 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
   // Each navigation takes a number; a payload that arrives after a newer navigation began is dropped.
   let sequence = 0;
 
-  const load = (path: string, priority: 'high' | 'low' = 'high'): Promise<RoutePayload> => {
+  const load = (path: string, priority: 'high' | 'low' = 'high', fresh = false): Promise<RoutePayload> => {
     let promise = cache.get(path);
     if (!promise) {
-      promise = fetch(payloadUrl(path), { priority } as RequestInit).then(async (response) => {
+      // `fresh` asks the server even if the HTTP cache holds the payload and would not (an older build's).
+      const init = { priority, ...(fresh ? { cache: 'no-cache' } : {}) };
+      promise = fetch(payloadUrl(path), init as RequestInit).then(async (response) => {
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
         const payload = (await response.json()) as RoutePayload;
         if (!payload?.route?.data) throw new Error('not a route payload');
@@ -137,6 +147,22 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
     const saved = mode === 'pop' ? (history.state as { scroll?: number } | null)?.scroll : undefined;
     currentPath = path;
     render(payload, navigationFor(payload, scrollTarget(url, saved), mode === 'push'));
+  };
+
+  /** Loads the current route's payload afresh and renders it where the reader is. False when that fails. */
+  const refresh = async (): Promise<boolean> => {
+    if (!render) return false;
+    const [token, path] = [sequence, currentPath];
+    cache.delete(path);
+    let payload: RoutePayload;
+    try {
+      payload = await load(path, 'high', true);
+    } catch {
+      return false;
+    }
+    // A navigation begun meanwhile renders its own route: this one is no longer shown.
+    if (token === sequence && path === currentPath) render(payload, navigationFor(payload, { to: 'none' }, false));
+    return true;
   };
 
   /** Follows a URL the reader chose; false when the browser should do it (a jump to an anchor of this page). */
@@ -219,15 +245,13 @@ export function createRouter({ baseUrl, initial, progress, announce, prepare }: 
       }
       progress.done();
     },
-    async reload() {
-      cache.delete(currentPath);
-      try {
-        const payload = await load(currentPath);
-        render?.(payload, navigationFor(payload, { to: 'none' }, false));
-        return true;
-      } catch {
-        return false;
-      }
+    reload: refresh,
+    get path() {
+      return currentPath;
+    },
+    async update(paths) {
+      for (const path of paths) cache.delete(path);
+      return paths.includes(currentPath) ? refresh() : true;
     },
   };
 }

@@ -72,7 +72,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     options.port,
   );
   const greeting = (): LiveMessage[] => [
-    { type: 'hello', build: site.served.build },
+    { type: 'hello', server: site.server, build: site.served.build },
     ...(site.failure ? [site.failure] : []),
   ];
   const live = liveReload(server, hosts, greeting);
@@ -93,7 +93,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log(
       `${wasFailing ? 'fixed; ' : ''}rebuilt in ${Math.round(performance.now() - start)} ms (${shown.join(', ')}): ${pages} page${pages === 1 ? '' : 's'} and ${routes} route${routes === 1 ? '' : 's'} rendered`,
     );
-    live.broadcast({ type: 'reload', build: site.served.build, changed: shown });
+    live.broadcast({ type: 'reload', build: site.served.build, changed: shown, update: outcome.update });
   };
   const watch = await watchSources({ root, configFile, templatesDir, rebuild, log });
 

@@ -32,9 +32,12 @@ export function printFailure(failure: ErrorMessage, log: (line: string) => void)
   }
 }
 
-/** The page every request gets while no build has succeeded yet, with the script that reloads once a save fixes it. */
-export function failurePage(failure: ErrorMessage): string {
+/**
+ * The page every request gets while no build has succeeded yet (from the server named `server`), with the script that
+ * reloads once a save fixes it.
+ */
+export function failurePage(failure: ErrorMessage, server: string): string {
   const title = escapeHtml(failure.title);
   const problems = escapeHtml(failure.problems.map(problemText).join('\n'));
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><pre>${problems}</pre></main>${clientTag(0)}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><pre>${problems}</pre></main>${clientTag({ server, build: 0 })}</body></html>`;
 }

@@ -3,7 +3,7 @@
 // succeeded, every request gets the failure page instead.
 import type http from 'node:http';
 import { Readable } from 'node:stream';
-import { CLIENT_PATH, clientTag } from '../shared/live-protocol.ts';
+import { CLIENT_PATH, clientTag, type PageBuild } from '../shared/live-protocol.ts';
 import { failurePage } from './failure.ts';
 import type { DevSite } from './site.ts';
 import { staticHandler } from './static.ts';
@@ -33,7 +33,7 @@ export function devHandler({ site, baseUrl, client }: DevHandlerOptions): http.R
     }
     if (site.served.build === 0 && site.failure) {
       res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-      res.end(failurePage(site.failure));
+      res.end(failurePage(site.failure, site.server));
       return;
     }
     await serveSite(req, res);
@@ -42,9 +42,9 @@ export function devHandler({ site, baseUrl, client }: DevHandlerOptions): http.R
 
 /**
  * The files of the served build. Each page gets the live-reload script before `</body>`, tagged with the build it
- * belongs to, and an ETag that names that build too: a page unchanged by a rebuild still carries the old number, and
- * a 304 would let the browser keep it, so the script would find it stale and reload it for ever. The search index
- * is made when a page first asks for one of its files (most saves are never searched).
+ * belongs to, and an ETag that names that build too: a page unchanged by a rebuild (or a restart) still carries the
+ * old number, and a 304 would let the browser keep it, so the script would find it stale and reload it for ever. The
+ * search index is made when a page first asks for one of its files (most saves are never searched).
  */
 function servedSource(site: DevSite): FileSource {
   const files = mapSource(() => site.served.files);
@@ -55,12 +55,12 @@ function servedSource(site: DevSite): FileSource {
     const copy = copies.get(relPath);
     if (copy) return diskFile(copy);
     const file = await files(relPath);
-    return file && relPath.endsWith('.html') ? await withClient(file, build) : file;
+    return file && relPath.endsWith('.html') ? await withClient(file, { server: site.server, build }) : file;
   };
 }
 
 /** A page with the live-reload script added, as the file the handler serves. */
-async function withClient(file: SiteFile, build: number): Promise<SiteFile> {
+async function withClient(file: SiteFile, build: PageBuild): Promise<SiteFile> {
   const raw = await file.read();
   const html = (typeof raw === 'string' ? raw : Buffer.from(raw).toString('utf8')).replace(
     '</body>',
@@ -69,7 +69,7 @@ async function withClient(file: SiteFile, build: number): Promise<SiteFile> {
   const bytes = Buffer.from(html);
   return {
     size: bytes.length,
-    etag: `${file.etag.slice(0, -1)}-${build}"`,
+    etag: `${file.etag.slice(0, -1)}-${build.server}-${build.build}"`,
     read: async () => html,
     stream: (start, end) => Readable.from([bytes.subarray(start, end + 1)]),
   };

@@ -105,7 +105,7 @@ test('serves the built site on loopback, each page with the live-reload script',
   assert.is(page.status, 200);
   const html = await page.text();
   assert.match(html, '<h1>Setup</h1>');
-  assert.match(html, '<script src="/__egdocs/live.js" data-build="1" defer></script></body>');
+  assert.match(html, /<script src="\/__egdocs\/live\.js" data-build="1" data-server="[\w-]+" defer><\/script><\/body>/);
   const script = await fetch(`http://127.0.0.1:${server.port}/__egdocs/live.js`);
   assert.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
   assert.match(await script.text(), 'new WebSocket(');
@@ -117,8 +117,10 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
   await page.next('hello');
 
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nSecond steps.\n');
-  const edited = await page.next('reload');
-  assert.equal((edited as { changed: string[] }).changed, [path.join('content', 'docs', 'setup.md')]);
+  const edited = (await page.next('reload')) as Extract<LiveMessage, { type: 'reload' }>;
+  assert.equal(edited.changed, [path.join('content', 'docs', 'setup.md')]);
+  // Only the edited page changed: a page showing it renders it in place, every other page stays as it is.
+  assert.equal(edited.update, { in: 'place', routes: ['/mini/docs/setup/'] });
   const html = await (await get('docs/setup/')).text();
   assert.match(html, 'Second steps.');
   // Search follows the content: the page names the index's manifest, and the index's texts hold the new text;
@@ -150,6 +152,18 @@ test('an edit, a new page, a rename and a delete each rebuild and reload the ope
     lines.some((line) => /^rebuilt in \d+ ms/.test(line)),
     lines.join('\n'),
   );
+  page.close();
+});
+
+test('a save that changes what every page shares (where the docs start, which the navbar links to) loads every page again', async () => {
+  const page = await connect();
+  await page.next('hello');
+  await writeFile(path.join(project, 'content/docs/intro.md'), '---\nslug: /start\ntitle: Intro\n---\nHello.\n');
+  const moved = (await page.next('reload')) as Extract<LiveMessage, { type: 'reload' }>;
+  // Every page's HTML changed too, but a payload does not carry the chrome a page holds: shown in place, the navbar
+  // would keep linking to the docs' old start.
+  assert.equal(moved.update, { in: 'page', because: 'what every page shares changed' });
+  assert.match(await (await get('docs/setup/')).text(), 'href="/mini/docs/start/"');
   page.close();
 });
 
@@ -201,8 +215,11 @@ test('a broken save shows the error with file and line, keeps the last good site
 });
 
 test('a page sent before a rebuild, whose socket connects after it, learns it is out of date', async () => {
-  const tagOf = (html: string) =>
-    Number(/<script src="\/__egdocs\/live\.js" data-build="(\d+)" defer>/.exec(html)?.[1]);
+  const tagOf = (html: string) => {
+    const [, build, server] =
+      /<script src="\/__egdocs\/live\.js" data-build="(\d+)" data-server="([\w-]+)" defer>/.exec(html)!;
+    return { server, build: Number(build) };
+  };
   const before = await get('docs/');
   const sent = tagOf(await before.text());
   const etag = before.headers.get('etag')!;
@@ -214,13 +231,13 @@ test('a page sent before a rebuild, whose socket connects after it, learns it is
   const late = await connect();
   const hello = (await late.next('hello')) as Extract<LiveMessage, { type: 'hello' }>;
   assert.is(hello.build, reload.build);
-  assert.ok(isStale(sent, hello.build), `a page of build ${sent} is stale when build ${hello.build} is served`);
+  assert.ok(isStale(sent, hello), `a page of build ${sent.build} is stale when build ${hello.build} is served`);
   // The page did not change, but what is sent with it did: asked again, it comes with the new number, not a 304
   // that would keep the old one (and reload for ever).
   const again = await fetch(`http://127.0.0.1:${server.port}/mini/docs/`, { headers: { 'if-none-match': etag } });
   assert.is(again.status, 200);
-  assert.is(tagOf(await again.text()), hello.build);
-  assert.not.ok(isStale(hello.build, hello.build));
+  assert.equal(tagOf(await again.text()), { server: hello.server, build: hello.build });
+  assert.not.ok(isStale(tagOf(await (await get('docs/')).text()), hello));
   other.close();
   late.close();
 });
@@ -236,8 +253,15 @@ test('a config mistake while serving is reported with a suggestion; fixing it re
   );
   // Written at once after the error: the watcher drops this change (too soon after the last), the server must not.
   await writeFile(path.join(project, 'site.config.ts'), CONFIG.replace("title: 'Mini'", "title: 'Mini Two'"));
-  await page.next('reload').catch((error) => assert.unreachable(`${error.message}\n${lines.join('\n')}`));
+  const reload = (await page
+    .next('reload')
+    .catch((error) => assert.unreachable(`${error.message}\n${lines.join('\n')}`))) as Extract<
+    LiveMessage,
+    { type: 'reload' }
+  >;
   assert.match(await (await get('docs/setup/')).text(), /<title>Setup \| Mini Two<\/title>/);
+  // The config decides what every page shares: the pages load again, though the build before this one failed.
+  assert.equal(reload.update, { in: 'page', because: 'the config changed' });
   page.close();
 });
 
@@ -265,7 +289,8 @@ test('a site that fails its first build is served as its error page until a save
   const page = await connect();
   await page.next('hello');
   await writeFile(path.join(project, 'content/docs/setup.md'), '# Setup\n\nNow fine.\n');
-  await page.next('reload');
+  const fixed = (await page.next('reload')) as Extract<LiveMessage, { type: 'reload' }>;
+  assert.equal(fixed.update, { in: 'page', because: 'the first good build' }, 'the error page has no client');
   assert.is((await get('docs/setup/')).status, 200);
   page.close();
 });
@@ -298,7 +323,9 @@ test('a template edit renders every page with the new template; a template error
   const yColumn = lines[h1Line - 1].replace(titleProp, throwing).indexOf('y}') + 1;
 
   await edit(titleProp, 'title={`${route.title} (edited)`}');
-  await page.next('reload');
+  const edited = (await page.next('reload')) as Extract<LiveMessage, { type: 'reload' }>;
+  // The client renders with the templates too: its pages load again, with the bundle made of the new ones.
+  assert.equal(edited.update, { in: 'page', because: 'a template changed' });
   assert.match(await (await get('docs/setup/')).text(), '<h1>Setup (edited)</h1>');
 
   await edit(titleProp, 'title={route.title}}');
