@@ -28,27 +28,30 @@ const served = new Map(rest.map((file) => [indexFileName(file.name, manifest.dat
 served.set('search-current.json', manifest.data);
 
 /** A worker over the index, its messages to the page, and a gate that holds postings files back while closed. */
-function worker() {
+function worker({ shortQueryWaitMs }: { shortQueryWaitMs?: number } = {}) {
   const posted: WorkerResponse[] = [];
   /** The index files fetched, by name, in order. */
   const fetched: string[] = [];
   const waiters: (() => void)[] = [];
   let open: () => void = () => {};
   let gate: Promise<void> | undefined;
-  const receive = answerSearches({
-    post: (message) => {
-      posted.push(message);
-      for (const wake of waiters.splice(0)) wake();
+  const receive = answerSearches(
+    {
+      post: (message) => {
+        posted.push(message);
+        for (const wake of waiters.splice(0)) wake();
+      },
+      fetch: async (url) => {
+        const name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+        fetched.push(name);
+        if (name.startsWith('t')) await gate;
+        const body = served.get(name);
+        return body === undefined ? new Response('gone', { status: 404 }) : Response.json(body);
+      },
+      href: 'https://docs.example/base/assets/js/search-worker.js',
     },
-    fetch: async (url) => {
-      const name = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
-      fetched.push(name);
-      if (name.startsWith('t')) await gate;
-      const body = served.get(name);
-      return body === undefined ? new Response('gone', { status: 404 }) : Response.json(body);
-    },
-    href: 'https://docs.example/base/assets/js/search-worker.js',
-  });
+    { shortQueryWaitMs },
+  );
   const init: WorkerRequest = { type: 'init', indexUrl: '/base/assets/search/search-current.json', options };
   receive(init);
   return {
@@ -105,6 +108,22 @@ test('queries posted before the worker gets to them: only the last is answered',
   await search.until(answered(3));
   await aTurn();
   assert.equal(told(search.posted), ['dropped 1', 'dropped 2', 'results 3: /base/docs/payments/']);
+});
+
+test('a query of one or two letters waits a moment for the next key, which replaces it', async () => {
+  // A wait longer than the test: the next key always comes within it.
+  const search = worker({ shortQueryWaitMs: 60_000 });
+  await aTurn();
+  search.ask(1, 'r');
+  await aTurn();
+  search.ask(2, 'razorpay');
+  await search.until(answered(2));
+  assert.equal(told(search.posted), ['dropped 1', 'results 2: /base/docs/payments/']);
+  // Alone, it is answered once the wait is over.
+  const alone = worker({ shortQueryWaitMs: 1 });
+  alone.ask(3, 'st');
+  await alone.until(answered(3));
+  assert.equal(told(alone.posted), ['results 3: /base/docs/payments/']);
 });
 
 test("each asker is answered for its newest query: the search page's query is not dropped for the box's", async () => {

@@ -59,8 +59,9 @@ export interface Engine {
   search(query: string, limit: number, superseded?: () => boolean): Promise<SearchHit[]>;
   /**
    * Loads, a few files at a time, what the manifest says a reader who has searched will need (Manifest.fill), so that
-   * later queries find it in memory. Before each file it waits for `idle` (the worker: no query being answered), so
-   * that it never slows a query down. Resolves when done; a file that fails is left for a query to load.
+   * later queries find it in memory. Before each file, and every few milliseconds of adding a large bundle to the
+   * index, it waits for `idle` (the worker: a turn of its event loop, then no query being answered), so that it
+   * never keeps a query waiting long. Resolves when done; a file that fails is left for a query to load.
    */
   fill(idle?: () => Promise<void>): Promise<void>;
 }
@@ -72,6 +73,16 @@ export class Superseded extends Error {
     this.name = 'Superseded';
   }
 }
+
+/**
+ * What lunr keeps about a term in a section (positions, were they recorded): nothing, shared by every posting, so that
+ * a large index's hundreds of thousands of postings allocate no object each. lunr only reads it (MatchData copies
+ * its keys, of which there are none).
+ */
+const NO_METADATA = Object.freeze({});
+
+/** How long the worker adds a bundle's postings to its index before it lets a waiting query in. */
+const SLICE_MS = 8;
 
 /** A query that needs more postings or text files than this loads their bundle, when there is one (see BUNDLE). */
 const FEW_FILES = 12;
@@ -265,7 +276,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       FIELDS.forEach((field, f) => {
         const documents: Record<string, object> = Object.create(null);
         for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
-          documents[section] = {};
+          documents[section] = NO_METADATA;
           const key = `${field}/${section}`;
           (fieldVectors[key] ??= new lunr.Vector([])).insert(termIndex, weight / 1000);
         }
@@ -275,11 +286,20 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     }
   };
   const shards = new Map<number, Promise<void>>();
+  /** Postings files a bundle brought that are not in the lunr index yet: added a few at a time, or when asked for. */
+  const pendingShards = new Map<number, ShardFile>();
   const shard = (n: number): Promise<void> => {
     let found = shards.get(n);
     if (!found) {
-      found = load<ShardFile>(`t${n}`, isShard).then(addShard);
-      found.catch(() => shards.delete(n));
+      const pending = pendingShards.get(n);
+      if (pending) {
+        pendingShards.delete(n);
+        addShard(pending);
+        found = Promise.resolve();
+      } else {
+        found = load<ShardFile>(`t${n}`, isShard).then(addShard);
+        found.catch(() => shards.delete(n));
+      }
       shards.set(n, found);
     }
     return found;
@@ -293,21 +313,29 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
    * each of its files counts as loaded. A file already loaded on its own is left as it is.
    */
   const bundles = new Map<'t' | 'd', Promise<void>>();
-  const bundle = (kind: 't' | 'd'): Promise<void> => {
+  const bundle = (kind: 't' | 'd', pause?: () => Promise<void>): Promise<void> => {
     let found = bundles.get(kind);
     if (!found) {
       const count = kind === 't' ? manifest.shards.length : chunkStarts.length;
       const check = kind === 't' ? isShard : isChunk;
       found = load<unknown[]>(`${kind}${BUNDLE}`, (v) => Array.isArray(v) && v.length === count && v.every(check)).then(
-        (files) => {
-          files.forEach((file, n) => {
-            if (kind === 'd') {
-              if (!loading.has(`d${n}`)) loading.set(`d${n}`, Promise.resolve(file));
-            } else if (!shards.has(n)) {
-              addShard(file as ShardFile);
-              shards.set(n, Promise.resolve());
+        async (files) => {
+          if (kind === 'd') {
+            files.forEach((file, n) => loading.has(`d${n}`) || loading.set(`d${n}`, Promise.resolve(file)));
+            return;
+          }
+          // Adding a large site's postings to the lunr index takes a few hundred milliseconds. The fill adds a few files
+          // at a time and pauses between (the worker lets waiting queries in), so that a query that comes meanwhile is
+          // answered, adding the files it needs first (see shard).
+          files.forEach((file, n) => shards.has(n) || pendingShards.set(n, file as ShardFile));
+          let since = Date.now();
+          for (const n of [...pendingShards.keys()]) {
+            if (pendingShards.has(n)) await shard(n);
+            if (pause && Date.now() - since > SLICE_MS) {
+              await pause();
+              since = Date.now();
             }
-          });
+          }
         },
       );
       found.catch(() => bundles.delete(kind));
@@ -320,7 +348,9 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
    * the index has it, their bundle (the search page's hundred results, in one request rather than dozens).
    */
   const loadMany = async (kind: 't' | 'd', numbers: Iterable<number>): Promise<void> => {
-    const missing = [...new Set(numbers)].filter((n) => (kind === 't' ? !shards.has(n) : !loading.has(`d${n}`)));
+    const missing = [...new Set(numbers)].filter((n) =>
+      kind === 't' ? !shards.has(n) && !pendingShards.has(n) : !loading.has(`d${n}`),
+    );
     const bundled = kind === 't' ? manifest.fill.postings : manifest.fill.texts;
     if (bundled && missing.length > FEW_FILES) await bundle(kind);
     else await Promise.all(missing.map((n) => (kind === 't' ? shard(n) : chunk(n))));
@@ -588,9 +618,9 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       const jobs: (() => Promise<unknown>)[] = [];
       if (manifest.fill.postings) {
         for (const letter of letters) jobs.push(() => vocabulary(letter));
-        jobs.push(() => bundle('t'));
+        jobs.push(() => bundle('t', idle));
       }
-      if (manifest.fill.texts) jobs.push(() => bundle('d'));
+      if (manifest.fill.texts) jobs.push(() => bundle('d', idle));
       let next = 0;
       const worker = async () => {
         for (;;) {
