@@ -2,11 +2,11 @@
 // into node_modules/.cache/egdocs-pagefind (like Lighthouse: one benchmark's tool, not a dependency of egdocs), at
 // the version the figures were measured with; it indexes the HTML egdocs built. Its search is measured through its
 // JavaScript API in a page of our own (pagefind-bench/index.html in the built site), which does what a search box
-// does: Ctrl+K focuses the field and loads Pagefind (as egdocs starts its worker at the shortcut); each input event
-// runs pagefind.search() and, unless a newer input came meanwhile, loads the first 8 results' data (result.data(),
-// one fragment each: Pagefind's excerpts) and draws them as an ARIA listbox, an answer older than the one shown
-// being dropped. So its figures are Pagefind's engine and files with a minimal UI, not its default UI (which
-// waits 300 ms after the last key before searching).
+// does: Ctrl+K focuses the field and loads Pagefind (as egdocs starts its worker at the shortcut); one search runs
+// at a time, for the field's newest text (as egdocs' worker answers): pagefind.search(), then, unless a newer input
+// came meanwhile, the first 8 results' data (result.data(), one fragment each: Pagefind's excerpts), drawn as an ARIA
+// listbox. So its figures are Pagefind's engine and files with a minimal UI, not its default UI (which waits 300 ms
+// after the last key before searching).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -74,30 +74,39 @@ document.addEventListener('keydown', (event) => {
     load();
   }
 });
-let asked = 0;
-let shown = 0;
-field.addEventListener('input', async () => {
-  const query = field.value.trim();
-  const order = ++asked;
-  if (!query) {
-    shown = order;
-    list.replaceChildren();
-    return;
-  }
-  const api = await load();
-  const found = await api.search(query);
-  if (order !== asked) return;
-  const data = await Promise.all(found.results.slice(0, 8).map((result) => result.data()));
-  if (order <= shown) return;
-  shown = order;
+// One search at a time, and always for the newest text in the field (the policy of egdocs' worker): a fast
+// typist's keys do not each start a search. A search that a newer input overtook is not drawn, nor its data loaded.
+let wanted = '';
+let running = false;
+const draw = (pages) =>
   list.replaceChildren(
-    ...data.map((page) => {
+    ...pages.map((page) => {
       const option = document.createElement('li');
       option.setAttribute('role', 'option');
       option.textContent = page.meta.title + ' ' + page.excerpt.replace(/<[^>]+>/g, '');
       return option;
     }),
   );
+const answer = async () => {
+  running = true;
+  try {
+    const api = await load();
+    for (;;) {
+      const query = wanted;
+      if (query) {
+        const found = await api.search(query);
+        if (wanted !== query) continue;
+        draw(await Promise.all(found.results.slice(0, 8).map((result) => result.data())));
+      } else draw([]);
+      if (wanted === query) break;
+    }
+  } finally {
+    running = false;
+  }
+};
+field.addEventListener('input', () => {
+  wanted = field.value.trim();
+  if (!running) answer();
 });
 </script>
 </body>
