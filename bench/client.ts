@@ -30,6 +30,14 @@ import { serveFolder, serveSynthetic } from './served.ts';
 import { median, p95 } from './stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const { values: flags } = parseArgs({
+  options: { sizes: { type: 'string', default: '1000,10000' }, runs: { type: 'string', default: '6' } },
+});
+/** Synthetic sites measured beside Pagefind (`--sizes 1000`, or `--sizes none`), and fresh loads of each site. */
+const sizes = flags.sizes === 'none' ? [] : flags.sizes!.split(',').map(Number);
+const RUNS = Number(flags.runs);
+if (sizes.some((size) => !Number.isInteger(size) || size < 50) || !(RUNS >= 1))
+  throw new Error('bench:client: --sizes takes page counts of at least 50 (1000,10000) or none; --runs a count');
 const loadBefore = os.loadavg()[0].toFixed(1);
 const h = await startHarness();
 const chromium = h.browser.version();
@@ -190,14 +198,6 @@ async function workerSearch(): Promise<WorkerFigures> {
   }
 }
 
-const { values: flags } = parseArgs({
-  options: { sizes: { type: 'string', default: '1000,10000' }, runs: { type: 'string', default: '6' } },
-});
-/** Synthetic sites measured beside Pagefind (`--sizes 1000`, or `--sizes none`), and fresh loads of each site. */
-const sizes = flags.sizes === 'none' ? [] : flags.sizes!.split(',').map(Number);
-const RUNS = Number(flags.runs);
-if (sizes.some((size) => !Number.isInteger(size) || size < 50) || !(RUNS >= 1))
-  throw new Error('bench:client: --sizes takes page counts of at least 50 (1000,10000) or none; --runs a count');
 // The site this one replaces, when its build is on disk (see OLD_SITE in bench/lighthouse.ts).
 const OLD_SITE = process.env.OLD_SITE ?? '/tmp/oldsite/build';
 /** The issue's words: all three find pages on this site. */
