@@ -68,7 +68,7 @@ function cacheControl(relPath: string): string {
 /** What a request gets: a small generated body (a redirect, the 404 page, an error), or a file of the site. */
 type Reply =
   | { status: number; body: string | Uint8Array; type?: string; headers?: Record<string, string> }
-  | { status: 200; file: SiteFile; type: string; headers: Record<string, string> };
+  | { status: 200; file: SiteFile; rel: string; type: string; headers: Record<string, string> };
 
 /**
  * A request handler for the site at `baseUrl`. `transformHtml` changes each HTML page on its way out (the dev
@@ -94,6 +94,7 @@ export function staticHandler(
   const file = (rel: string, found: SiteFile): Reply => ({
     status: 200,
     file: found,
+    rel,
     type: TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream',
     headers: { 'cache-control': cacheControl(rel) },
   });
@@ -181,7 +182,7 @@ async function sendFile(
     let body: string | Uint8Array = html ? await html(file) : await file.read();
     if (gzip) {
       // The ETag stays the file's: the representation varies by Accept-Encoding, which Vary says.
-      body = gzipped.get(file.etag, body);
+      body = gzipped.get(reply.rel, file.etag, body);
       headers['content-encoding'] = 'gzip';
       headers.vary = 'Accept-Encoding';
     }
@@ -236,22 +237,25 @@ export function parseRange(header: string | undefined, size: number): [number, n
 const COMPRESS_AT_MOST = 4 * 2 ** 20;
 
 /**
- * Compressed files, by ETag, compressed once (the dev server's assets are asked for on every reload). Bounded by
- * their total size; past it, it starts again (old builds' files are never asked for again).
+ * Compressed files, by path and ETag, compressed once (the dev server's assets are asked for on every reload). Not by
+ * ETag alone: a file on disk is known by its size and modification time, which two files written by one build in the
+ * same millisecond share. Bounded by their total size; past it, it starts again (old builds' files are never asked
+ * for again).
  */
 class GzipCache {
   private readonly entries = new Map<string, Uint8Array>();
   private bytes = 0;
 
-  get(etag: string, body: string | Uint8Array): Uint8Array {
-    const known = this.entries.get(etag);
+  get(rel: string, etag: string, body: string | Uint8Array): Uint8Array {
+    const key = `${rel}\0${etag}`;
+    const known = this.entries.get(key);
     if (known) return known;
     const zipped = gzipSync(body);
     if (this.bytes + zipped.length > GZIP_CACHE_BYTES) {
       this.entries.clear();
       this.bytes = 0;
     }
-    this.entries.set(etag, zipped);
+    this.entries.set(key, zipped);
     this.bytes += zipped.length;
     return zipped;
   }

@@ -2,7 +2,7 @@
 // path as written, so nothing is normalised before the server sees it). A secret file sits next to the served folder.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -388,6 +388,32 @@ headers('text is sent gzip-compressed to clients that accept it, as GitHub Pages
     assert.is(image.body.length, 4096);
   });
 });
+
+headers(
+  'two files on disk of one size and one modification time are each sent compressed with their own bytes',
+  async () => {
+    // A build writes many files of one size in one millisecond (search index files): their ETags are alike.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-static-twins-'));
+    try {
+      const texts = ['a', 'b'].map((letter) => `{"text":"${letter.repeat(2000)}"}`);
+      const when = new Date('2026-01-01T00:00:00Z');
+      for (const [i, text] of texts.entries()) {
+        await writeFile(path.join(dir, `d${i}.json`), text);
+        await utimes(path.join(dir, `d${i}.json`), when, when);
+      }
+      await serving(folderSource(dir), async (port) => {
+        const [first, second] = await Promise.all(
+          [0, 1].map((i) => rawBytes(port, `/base/d${i}.json`, { 'accept-encoding': 'gzip' })),
+        );
+        assert.is(first.headers.etag, second.headers.etag, 'the same validator, as the files look alike to stat');
+        assert.is(gunzipSync(first.body).toString('utf8'), texts[0]);
+        assert.is(gunzipSync(second.body).toString('utf8'), texts[1]);
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 /** A GET whose body is kept as bytes (compressed bodies are not text). */
 function rawBytes(
