@@ -2,13 +2,12 @@
 // temporary folder, optionally indexed by Pagefind too) on loopback by egdocs' static handler, which serves this site
 // too: every site the same way, text gzip-compressed.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { listen, staticHandler } from '../src/serve/static.ts';
-import { type FileSource, folderSource } from '../src/serve/sources.ts';
+import { folderSource } from '../src/serve/sources.ts';
 import { indexWithPagefind } from './pagefind.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 
@@ -16,25 +15,9 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The synthetic sites' base path (synthetic.ts). */
 const BASE = '/bench/';
 
-/**
- * A folder's files with each one's path in its ETag. static.ts keeps compressed bodies by ETag, and a folder's ETag
- * is the file's size and modification time: files of one size that a build wrote in the same millisecond (many of
- * egdocs' search index files, and a site's chunks) would share one compressed body, each but the first served with
- * another's bytes (113 of the 341 index files of the 1,000-page site, at 068eed5).
- */
-function folderByPath(dir: string): FileSource {
-  const source = folderSource(dir);
-  return async (relPath) => {
-    const file = await source(relPath);
-    if (!file) return undefined;
-    const tag = createHash('sha256').update(relPath).digest('base64url').slice(0, 12);
-    return { ...file, etag: `"${tag}-${file.etag.slice(1)}` };
-  };
-}
-
 /** Serves the built site in `dir` at `baseUrl` on 127.0.0.1: its root URL, and how to stop. */
 export async function serveFolder(dir: string, baseUrl: string): Promise<{ base: string; close(): Promise<void> }> {
-  const { server } = await listen(staticHandler(folderByPath(dir), baseUrl), '127.0.0.1', 0);
+  const { server } = await listen(staticHandler(folderSource(dir), baseUrl), '127.0.0.1', 0);
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}${baseUrl}`,
     async close() {
