@@ -3,6 +3,7 @@
 // suggestions, Enter opens the active one (or, with none active, the search page with every result), Escape
 // closes the list and, pressed again, empties the field. Without scripts it is a form that opens the search page.
 import { type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SearchHit } from '../src/shared/search/engine.ts';
 import type { Chrome } from '../src/types.ts';
 import { ClientContext } from './ClientContext.ts';
@@ -54,15 +55,26 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
   useEffect(() => {
     const query = value.trim();
     current.current = query;
-    if (!query || !search) return;
+    if (!query) {
+      // An emptied field (Backspace, Ctrl+A and a new word, a paste over it) has no list: the next query's list is
+      // drawn afresh rather than over the last one's, and answers on their way are for what was emptied.
+      setAnswer(undefined);
+      shown.current = asked.current;
+      return;
+    }
+    if (!search) return;
     const order = ++asked.current;
     const askedAt = performance.now();
     const show = (next: Answer) => {
       if (order <= shown.current) return;
       if (next.query !== current.current && performance.now() - askedAt < SLOW_ANSWER_MS) return;
       shown.current = order;
-      setAnswer(next);
-      setActive(-1);
+      // Drawn in the task that brought the answer, not one the scheduler queues after it: on a page that has just
+      // taken a burst of keys, the answer is on screen a frame sooner.
+      flushSync(() => {
+        setAnswer(next);
+        setActive(-1);
+      });
     };
     // The box asks as its list's id: the worker answers its newest query, whatever the search page asks.
     search(query, settings.maxSuggestions, listId).then(

@@ -19,9 +19,10 @@
 // pages, which all point at the manifest (a deploy then uploads the page and the index, and a build rewrites only
 // them). The worker asks for it with `cache: 'no-cache'`, so a browser or CDN revalidates it; the files it names
 // carry their group's hash and may be kept for ever.
+import { gzipSync } from 'node:zlib';
 import {
-  BUNDLE,
   type Bundle,
+  bundleName,
   type DocsFile,
   FORMAT,
   type PageRecord,
@@ -47,13 +48,18 @@ import { searchData } from './data.ts';
 const SHARD_BYTES = 8_000;
 const DOCS_BYTES = 6_000;
 /**
- * The loading policy, by size (raw JSON, a bound on what it costs gzipped): vocabularies up to `vocabularyInline`
- * bytes come with the manifest; once a reader has searched, the worker loads every postings file when they are at
- * most `fillPostings` bytes, and every text file when they are at most `fillTexts` (see Manifest.fill). This site:
- * 48 KB, 415 KB and 463 KB raw (16, 147 and 152 KB gzip): all of it. 10,000 synthetic pages: 91 KB, 2 MB and 16 MB
- * raw (22, 68 and 600 KB gzip): the vocabularies and the postings; the texts as queries need them.
+ * The loading policy, by size: vocabularies of up to `vocabularyInline` bytes (raw JSON) come with the manifest; once
+ * a reader has searched, the worker loads every postings file when together they are at most `fillPostingsGzip`
+ * bytes gzipped, and every text file likewise (Manifest.fill), in bundles of parts of about `bundlePart` bytes. This
+ * site: 48 KB raw, 148 and 144 KB gzip: all of it. 10,000 synthetic pages: 91 KB raw, 68 and 600 KB gzip: all of it
+ * too. A real site of that size, whose prose compresses less, loads its texts as queries need them.
  */
-export const LOAD_POLICY = { vocabularyInline: 256_000, fillPostings: 4_000_000, fillTexts: 2_000_000 };
+export const LOAD_POLICY = {
+  vocabularyInline: 256_000,
+  fillPostingsGzip: 1_000_000,
+  fillTextsGzip: 1_000_000,
+  bundlePart: 1_000_000,
+};
 export type LoadPolicy = typeof LOAD_POLICY;
 /** The top of a page is where a reader who searched for the page's subject wants to land. */
 const TOP_OF_PAGE_BOOST = 1.3;
@@ -311,6 +317,9 @@ function* indexFilesInSlices(
     while (pageStarts.length <= page) pageStarts.push(id);
   });
 
+  // What the fill loads: the postings and the texts, each when it is small enough once compressed, in bundle parts.
+  const postingBundle = bundleOf(shards, postingsBytes, policy.fillPostingsGzip, policy.bundlePart);
+  const textBundle = bundleOf(docs, textsBytes, policy.fillTextsGzip, policy.bundlePart);
   const letters = [...vocabularies.keys()].sort();
   const vocabularyBytes = letters.reduce((sum, letter) => sum + JSON.stringify(vocabularies.get(letter)).length, 0);
   const inline = vocabularyBytes <= policy.vocabularyInline;
@@ -323,7 +332,8 @@ function* indexFilesInSlices(
     ...(inline
       ? { vocabularies: Object.fromEntries(letters.map((letter) => [letter, vocabularies.get(letter)!])) }
       : {}),
-    fill: { postings: postingsBytes <= policy.fillPostings, texts: textsBytes <= policy.fillTexts },
+    fill: { postings: postingBundle !== undefined, texts: textBundle !== undefined },
+    bundles: { t: postingBundle?.map(({ start }) => start), d: textBundle?.map(({ start }) => start) },
     shards: shardStarts,
     pageStarts: deltas(pageStarts, 1),
     chunkStarts: deltas(chunkStarts, 1),
@@ -333,9 +343,39 @@ function* indexFilesInSlices(
     ...(inline ? [] : letters.map((letter) => ({ name: vocabName(letter), data: vocabularies.get(letter)! }))),
     ...shards.map((data, i) => ({ name: `t${i}`, data })),
     ...docs.map((data, i) => ({ name: `d${i}`, data })),
-    ...(manifest.fill.postings ? [{ name: `t${BUNDLE}`, data: shards }] : []),
-    ...(manifest.fill.texts ? [{ name: `d${BUNDLE}`, data: docs }] : []),
+    ...(postingBundle ?? []).map(({ files }, n) => ({ name: bundleName('t', n), data: files })),
+    ...(textBundle ?? []).map(({ files }, n) => ({ name: bundleName('d', n), data: files })),
   ];
+}
+
+/**
+ * `files` cut into bundle parts of about `partBytes` (of JSON), each with the number of its first file; undefined when
+ * the whole is more than `limit` bytes gzipped (fast compression, a bound on what a host sends), or when its size
+ * (`roughBytes`, estimated as the files were made) leaves no doubt of it.
+ */
+function bundleOf<T>(
+  files: T[],
+  roughBytes: number,
+  limit: number,
+  partBytes: number,
+): { start: number; files: T[] }[] | undefined {
+  // Even text compresses less than 50:1.
+  if (roughBytes > limit * 50) return undefined;
+  const parts: { start: number; files: T[]; json: string[]; bytes: number }[] = [];
+  files.forEach((file, n) => {
+    const json = JSON.stringify(file);
+    let part = parts.at(-1);
+    if (!part || part.bytes + json.length > partBytes) parts.push((part = { start: n, files: [], json: [], bytes: 0 }));
+    part.files.push(file);
+    part.json.push(json);
+    part.bytes += json.length;
+  });
+  let compressed = 0;
+  for (const part of parts) {
+    compressed += gzipSync(`[${part.json.join(',')}]`, { level: 1 }).length;
+    if (compressed > limit) return undefined;
+  }
+  return parts.map(({ start, files }) => ({ start, files }));
 }
 
 /**

@@ -296,13 +296,18 @@ test('once the reader has searched, the rest of the index loads in the backgroun
   const seen = watch(page);
   // This site's index is small enough to be loaded whole (its manifest's `fill`): the bundles of every postings
   // file and every text file.
-  const BUNDLES = /\/assets\/search\/[td]-all\.[^/]+\.json$/;
+  const BUNDLES = /\/assets\/search\/[td]-all\d+\.[^/]+\.json$/;
   const bundles = () => seen.fetched.filter((path) => BUNDLES.test(path));
-  const both = new Promise<void>((resolve) => page.on('requestfinished', () => bundles().length === 2 && resolve()));
+  const both = new Promise<void>((resolve) => page.on('request', () => bundles().length === 2 && resolve()));
   await open(page, h.base + DOC);
   await typeInBox(page, 'firebase');
   await page.locator('.search-panel[data-query="firebase"]').waitFor();
-  await both;
+  // A deadline, so that a fill that never comes fails the test rather than hangs the suite.
+  const deadline = new Promise<void>((_, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no fill: ${bundles()}`)), 30_000);
+    void both.then(() => clearTimeout(timer));
+  });
+  await Promise.race([both, deadline]);
   await settled(page, 2);
   const index = seen.fetched.filter((path) => INDEX.test(path));
   assert.is(index.length, new Set(index).size, 'no file twice');

@@ -29,6 +29,8 @@ served.set('search-current.json', manifest.data);
 
 /** A worker over the index, its messages to the page, and a gate that holds postings files back while closed. */
 function worker({ shortQueryWaitMs }: { shortQueryWaitMs?: number } = {}) {
+  // The fill starts as soon as a query is answered (FILL_AFTER_MS waits for the reader to pause).
+  const fillAfterMs = 0;
   const posted: WorkerResponse[] = [];
   /** The index files fetched, by name, in order. */
   const fetched: string[] = [];
@@ -50,7 +52,7 @@ function worker({ shortQueryWaitMs }: { shortQueryWaitMs?: number } = {}) {
       },
       href: 'https://docs.example/base/assets/js/search-worker.js',
     },
-    { shortQueryWaitMs },
+    { shortQueryWaitMs, fillAfterMs },
   );
   const init: WorkerRequest = { type: 'init', indexUrl: '/base/assets/search/search-current.json', options };
   receive(init);

@@ -60,12 +60,21 @@ const nextTurn = (): Promise<void> => {
 
 /** How long a query of one or two letters waits for a newer one before it is answered. */
 const SHORT_QUERY_WAIT_MS = 25;
+/**
+ * How long after an answer, with no newer query, the background fill starts (see answer): the reader has searched
+ * and is reading the suggestions, and the fill does not compete with the keys of a first search.
+ */
+const FILL_AFTER_MS = 400;
 
-/** The worker's message handler. `shortQueryWaitMs`: see SHORT_QUERY_WAIT_MS (tests set it). */
+/** The worker's message handler. The options are SHORT_QUERY_WAIT_MS and FILL_AFTER_MS (tests set them). */
 export function answerSearches(
   scope: WorkerScope,
-  { shortQueryWaitMs = SHORT_QUERY_WAIT_MS }: { shortQueryWaitMs?: number } = {},
+  {
+    shortQueryWaitMs = SHORT_QUERY_WAIT_MS,
+    fillAfterMs = FILL_AFTER_MS,
+  }: { shortQueryWaitMs?: number; fillAfterMs?: number } = {},
 ): (message: WorkerRequest) => void {
+  let fillTimer: ReturnType<typeof setTimeout> | undefined;
   /** Waits SHORT_QUERY_WAIT_MS, or until the asker's next query comes. */
   const shortWait = (asker: Asker) =>
     new Promise<void>((resolve) => {
@@ -121,10 +130,10 @@ export function answerSearches(
       const begun = performance.now();
       const hits = await ready.search(message.query, message.limit, superseded);
       scope.post({ type: 'results', id: message.id, hits, ms: performance.now() - begun });
-      // The reader has searched: what the next queries need loads now, in the background (Manifest.fill), so that
-      // none of them waits on the network. Not before the first answer, and a file at a time only while no query is
-      // being answered: it would compete with them.
-      void ready.fill(idle);
+      // The reader has searched: once they pause, what the next queries need loads in the background (Manifest.fill),
+      // so that none of them waits on the network; a file at a time, and only while no query is being answered.
+      clearTimeout(fillTimer);
+      fillTimer = setTimeout(() => void ready.fill(idle), fillAfterMs);
     };
     const used = engine!;
     try {

@@ -6,7 +6,7 @@
 // and
 // `npm run bench:search`, in node. No DOM, no network: files come through `IndexFiles`.
 import {
-  BUNDLE,
+  bundleName,
   type DocsFile,
   FORMAT,
   letterOf,
@@ -84,7 +84,7 @@ const NO_METADATA = Object.freeze({});
 /** How long the worker adds a bundle's postings to its index before it lets a waiting query in. */
 const SLICE_MS = 8;
 
-/** A query that needs more postings or text files than this loads their bundle, when there is one (see BUNDLE). */
+/** A query that needs more postings or text files than this loads the bundle parts that hold them, if any (BUNDLE). */
 const FEW_FILES = 12;
 
 /** How many files the background fill asks for at once: the rest of a browser's six connections stay for queries. */
@@ -309,28 +309,32 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const chunk = (n: number) => load<DocsFile>(`d${n}`, isChunk);
 
   /**
-   * A bundle of every postings (`t`) or text (`d`) file, for an index whose fill loads them all: once it is loaded,
-   * each of its files counts as loaded. A file already loaded on its own is left as it is.
+   * The parts of the bundles of every postings (`t`) or text (`d`) file, for an index whose fill loads them all
+   * (Manifest.bundles): once a part is loaded, each of its files counts as loaded (one already loaded on its own is
+   * left as it is). A part's postings go into the lunr index a few files at a time when `pause` is given (the fill),
+   * pausing between, so that a query that comes meanwhile is answered, adding the files it needs first (see shard).
    */
-  const bundles = new Map<'t' | 'd', Promise<void>>();
-  const bundle = (kind: 't' | 'd', pause?: () => Promise<void>): Promise<void> => {
-    let found = bundles.get(kind);
+  const parts = new Map<string, Promise<void>>();
+  const part = (kind: 't' | 'd', n: number, pause?: () => Promise<void>): Promise<void> => {
+    const name = bundleName(kind, n);
+    let found = parts.get(name);
     if (!found) {
-      const count = kind === 't' ? manifest.shards.length : chunkStarts.length;
+      const starts = manifest.bundles[kind] ?? [];
+      const first = starts[n];
+      const count = (starts[n + 1] ?? (kind === 't' ? manifest.shards.length : chunkStarts.length)) - first;
       const check = kind === 't' ? isShard : isChunk;
-      found = load<unknown[]>(`${kind}${BUNDLE}`, (v) => Array.isArray(v) && v.length === count && v.every(check)).then(
+      found = load<unknown[]>(name, (v) => Array.isArray(v) && v.length === count && v.every(check)).then(
         async (files) => {
           if (kind === 'd') {
-            files.forEach((file, n) => loading.has(`d${n}`) || loading.set(`d${n}`, Promise.resolve(file)));
+            files.forEach(
+              (file, i) => loading.has(`d${first + i}`) || loading.set(`d${first + i}`, Promise.resolve(file)),
+            );
             return;
           }
-          // Adding a large site's postings to the lunr index takes a few hundred milliseconds. The fill adds a few files
-          // at a time and pauses between (the worker lets waiting queries in), so that a query that comes meanwhile is
-          // answered, adding the files it needs first (see shard).
-          files.forEach((file, n) => shards.has(n) || pendingShards.set(n, file as ShardFile));
+          files.forEach((file, i) => shards.has(first + i) || pendingShards.set(first + i, file as ShardFile));
           let since = Date.now();
-          for (const n of [...pendingShards.keys()]) {
-            if (pendingShards.has(n)) await shard(n);
+          for (let i = 0; i < files.length; i++) {
+            if (pendingShards.has(first + i)) await shard(first + i);
             if (pause && Date.now() - since > SLICE_MS) {
               await pause();
               since = Date.now();
@@ -338,21 +342,23 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
           }
         },
       );
-      found.catch(() => bundles.delete(kind));
-      bundles.set(kind, found);
+      found.catch(() => parts.delete(name));
+      parts.set(name, found);
     }
     return found;
   };
   /**
    * Loads postings (`t`) or text (`d`) files by number: those not loaded yet one by one when they are few, else, when
-   * the index has it, their bundle (the search page's hundred results, in one request rather than dozens).
+   * the index has bundles of them, the parts that hold them (the search page's hundred results, in a request or two
+   * rather than dozens).
    */
   const loadMany = async (kind: 't' | 'd', numbers: Iterable<number>): Promise<void> => {
     const missing = [...new Set(numbers)].filter((n) =>
       kind === 't' ? !shards.has(n) && !pendingShards.has(n) : !loading.has(`d${n}`),
     );
-    const bundled = kind === 't' ? manifest.fill.postings : manifest.fill.texts;
-    if (bundled && missing.length > FEW_FILES) await bundle(kind);
+    const starts = manifest.bundles[kind];
+    if (starts && missing.length > FEW_FILES)
+      await Promise.all([...new Set(missing.map((n) => floorIndex(starts, n)))].map((n) => part(kind, n)));
     else await Promise.all(missing.map((n) => (kind === 't' ? shard(n) : chunk(n))));
   };
   const pageOf = (section: number) => floorIndex(pageStarts, section);
@@ -616,11 +622,14 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
   const fill = (idle: () => Promise<void> = async () => {}): Promise<void> =>
     (filling ??= (async () => {
       const jobs: (() => Promise<unknown>)[] = [];
-      if (manifest.fill.postings) {
+      if (manifest.fill.postings && !manifest.vocabularies)
         for (const letter of letters) jobs.push(() => vocabulary(letter));
-        jobs.push(() => bundle('t', idle));
-      }
-      if (manifest.fill.texts) jobs.push(() => bundle('d', idle));
+      for (const kind of ['t', 'd'] as const)
+        (manifest.bundles[kind] ?? []).forEach((_, n) => jobs.push(() => part(kind, n, idle)));
+      // The automaton of each vocabulary, which typo-tolerant and wildcard clauses walk: built on first use, 10-30 ms
+      // for a letter of this site, which the first query of that letter would otherwise wait for.
+      if (manifest.fill.postings)
+        for (const letter of letters) jobs.push(async () => (await vocabulary(letter)).tokens());
       let next = 0;
       const worker = async () => {
         for (;;) {

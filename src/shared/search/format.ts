@@ -35,6 +35,8 @@ export interface Manifest {
    * size: a small site's whole index, a large one's postings; a large site's texts load as queries need them.
    */
   fill: { postings: boolean; texts: boolean };
+  /** For each kind the fill loads: the first file of each part of its bundle (see BUNDLE). */
+  bundles: { t?: number[]; d?: number[] };
   /** The first term of each postings file, in sorted order: file n holds the terms from shards[n] to shards[n+1]. */
   shards: string[];
   /** Delta-coded: the first section of each page. */
@@ -71,22 +73,29 @@ const GROUP_SIZE = 64;
 
 /**
  * The group of an index file (`v97`, `t12`, `d300`): the vocabularies are one group, numbered files one per 64, and
- * each bundle (`t-all`, `d-all`) a group of its own.
+ * each part of a bundle (`t-all0`, `d-all3`) a group of its own.
  */
 export function groupOf(name: string): string {
   const kind = name[0];
-  if (kind === 'v' || name.endsWith(BUNDLE)) return kind === 'v' ? 'v' : name;
+  if (kind === 'v') return 'v';
+  if (name.includes(BUNDLE)) return name;
   return `${kind}${Math.floor(Number(name.slice(1)) / GROUP_SIZE)}`;
 }
 
 /**
- * The end of a bundle's name: `t-all` holds every postings file, `d-all` every text file, for an index whose fill
- * loads them all (Manifest.fill): the background fill and a query that needs many of them load one file each rather
- * than dozens (a browser asks for six at a time over HTTP/1.1).
+ * In a bundle's name: `t-all<n>` holds a run of postings files, `d-all<n>` of text files, for an index whose fill loads
+ * them all (Manifest.fill, Manifest.bundles): the background fill and a query that needs many of them load a few
+ * files rather than dozens (a browser asks for six at a time over HTTP/1.1). Parts of about 1 MB, so that reading
+ * one keeps the worker from a query only briefly.
  */
 export const BUNDLE = '-all';
 
-/** A bundle: the files it holds, by number. */
+/** The name of part `n` of the bundle of postings (`t`) or text (`d`) files. */
+export function bundleName(kind: 't' | 'd', n: number): string {
+  return `${kind}${BUNDLE}${n}`;
+}
+
+/** A part of a bundle: the files it holds, from the one its manifest entry names. */
 export type Bundle<T> = T[];
 
 /** Where the manifest says an index file is, relative to the manifest's folder. */
