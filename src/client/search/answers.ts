@@ -58,6 +58,9 @@ const nextTurn = (): Promise<void> => {
   });
 };
 
+/** A query that has run this long takes a turn of the event loop at each check whether a newer one came. */
+const PREEMPT_AFTER_MS = 2;
+
 /** How long a query of one or two letters waits for a newer one before it is answered. */
 const SHORT_QUERY_WAIT_MS = 25;
 /**
@@ -124,7 +127,7 @@ export function answerSearches(
    * asker waits, which drops this one at its next wait for index files (a first search, typed faster than the
    * index loads, answers the last query sooner).
    */
-  const answer = async (message: QueryRequest, superseded: () => boolean) => {
+  const answer = async (message: QueryRequest, superseded: () => Promise<boolean>) => {
     const search = async (current: Promise<Engine>) => {
       const ready = await current;
       const begun = performance.now();
@@ -193,7 +196,13 @@ export function answerSearches(
         const next = asker.waiting;
         if (!next) break;
         asker.waiting = undefined;
-        await answer(next, () => asker.waiting !== undefined);
+        // Asked at each wait for index files and after each costly part of the search; once the query has taken a
+        // few milliseconds, with a turn of the event loop first, so that a key typed meanwhile is seen.
+        const begun = performance.now();
+        await answer(next, async () => {
+          if (performance.now() - begun > PREEMPT_AFTER_MS) await nextTurn();
+          return asker.waiting !== undefined;
+        });
       }
       askers.delete(message.asker);
       if (askers.size === 0 && whenIdle) {

@@ -56,7 +56,7 @@ export interface Engine {
    * time the query has waited for index files: once it says yes (a newer query waits), the search gives up with
    * `Superseded`, and what it was loading stays loaded for the queries after it.
    */
-  search(query: string, limit: number, superseded?: () => boolean): Promise<SearchHit[]>;
+  search(query: string, limit: number, superseded?: () => boolean | Promise<boolean>): Promise<SearchHit[]>;
   /**
    * Loads, a few files at a time, what the manifest says a reader who has searched will need (Manifest.fill), so that
    * later queries find it in memory. Before each file, and every few milliseconds of adding a large bundle to the
@@ -434,10 +434,14 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     }));
   };
 
-  const search = async (asked: string, limit: number, superseded = () => false): Promise<SearchHit[]> => {
+  const search = async (
+    asked: string,
+    limit: number,
+    superseded: () => boolean | Promise<boolean> = () => false,
+  ): Promise<SearchHit[]> => {
     /** After each wait for index files: a query typed past while they loaded is not worked through. */
-    const goOn = () => {
-      if (superseded()) throw new Superseded();
+    const goOn = async () => {
+      if (await superseded()) throw new Superseded();
     };
     const query = searchedPart(asked);
     const words = queryWords(query);
@@ -481,7 +485,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const known = new Map(
       await Promise.all([...wanted].map(async (letter) => [letter, await vocabulary(letter)] as const)),
     );
-    goOn();
+    await goOn();
 
     const fixes = new Map(
       content.map((word) => [word, known.has(letterOf(word)) ? corrections(word, known.get(letterOf(word))!) : []]),
@@ -512,7 +516,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     // on what earlier queries happened to load.
     await loadMany('t', [...expanded].map(shardOf));
     await Promise.all([...new Set([...expanded].map(shardOf))].map(shard));
-    goOn();
+    await goOn();
     const terms = [...expanded].filter((term) => term in invertedIndex).sort();
     const index = new lunrInternals.Index({
       invertedIndex,
@@ -521,6 +525,8 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       fields: FIELDS as unknown as string[],
       pipeline,
     });
+    // Past each costly part (the lunr query, the ranking), a query typed past is given up.
+    await goOn();
     const results = index.query(build!);
 
     // 4. Ranking: every word counts, and a page about the subject as a whole outranks a page that mentions it.
@@ -570,6 +576,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     for (const hit of scored) hit.own = hit.lunr;
     rank();
 
+    await goOn();
     // Words side by side count, which takes the sections' text: it is loaded for the sections that could reach
     // the shown results with that bonus (at most ADJACENT times their score now), not for every match.
     const texts = new Map<number, Awaited<ReturnType<typeof recordOf>>>();
@@ -583,7 +590,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
       [...needed, ...scored.slice(0, limit)].map(({ section }) => floorIndex(chunkStarts, section)),
     );
     await Promise.all(needed.map(async ({ section }) => texts.set(section, await recordOf(section))));
-    goOn();
+    await goOn();
     if (phrase) {
       for (const hit of needed) {
         const { heading, text, page } = texts.get(hit.section)!;
