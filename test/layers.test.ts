@@ -39,6 +39,7 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/cli/'],
     ['src/serve/'],
     ['src/build.ts', 'src/build-record.ts'],
+    ['src/build/'],
     ['src/output/'],
     ['src/check/'],
     ['src/render/'],
