@@ -192,6 +192,10 @@ keys("the home page's hero and cards are checked where they are written, a missp
       "warning  content/pages/index.md:5:17  egdocs does not read 'cards[1].txt'; did you mean 'cards[1].text'?",
     ],
   );
+  // A card without an href once stopped the build with "Cannot read properties of undefined".
+  assert.equal(await failure(home('cards:\n  - { title: A, text: a }\n')), [
+    "error  content/pages/index.md:4:5  front matter 'cards[0]' must be { title, text, href }; write - { title: Setup, text: Install the panel, href: /docs/setup/ }",
+  ]);
   assert.equal(await failure(home('hero:\n  title: Shop\n  cta: Start\n')), [
     "error  content/pages/index.md:3:1  front matter 'hero' must be { title, tagline, cta: { label, href } } (each may be left out); write hero: { title: Shop, tagline: Fresh food, cta: { label: Start, href: /docs/ } }",
   ]);
