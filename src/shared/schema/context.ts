@@ -67,7 +67,7 @@ export function checkKeys(
   let ok = true;
   for (const key of Object.keys(written)) {
     if (known.includes(key)) continue;
-    const guess = didYouMean(key, known);
+    const guess = guessOf(key, known);
     if (others === 'allowed') {
       if (guess)
         report(
@@ -88,6 +88,17 @@ export function checkKeys(
     );
   }
   return ok;
+}
+
+// The likely key meant by each key written, by list of known keys (an object schema's list is one array): front
+// matter repeats on page after page the keys other generators read, and didYouMean costs tens of microseconds a key.
+const guesses = new WeakMap<readonly string[], Map<string, string | undefined>>();
+
+function guessOf(key: string, known: readonly string[]): string | undefined {
+  let memo = guesses.get(known);
+  if (!memo) guesses.set(known, (memo = new Map()));
+  if (!memo.has(key)) memo.set(key, didYouMean(key, known));
+  return memo.get(key);
 }
 
 /** A plain object (not null, not a list). */
