@@ -32,7 +32,8 @@ const MAY_IMPORT: Record<Layer, Layer[]> = {
 /**
  * Inside a layer, from the top down: a module may import its own level and the ones below it. In node code the
  * stages are in the order src/build.ts runs them, the last first: a stage reads what earlier stages made, never a
- * later stage. The config schema is in the shared layer because the model's Config type is made from it.
+ * later stage. The schemas of the config and of front matter are in the shared layer because the model's Config and
+ * FrontMatter types are made from them.
  */
 const LEVELS: Partial<Record<Layer, string[][]>> = {
   node: [
@@ -58,7 +59,14 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/version.ts', 'src/hash.ts', 'src/esbuild.ts', 'src/pace.ts'],
   ],
   shared: [
-    ['src/shared/', 'src/types.ts', 'src/page-kinds.ts', 'src/config/'],
+    [
+      'src/shared/',
+      'src/types.ts',
+      'src/page-kinds.ts',
+      'src/config/',
+      'src/content/front-matter-schema.ts',
+      'src/content/dates.ts',
+    ],
     ['src/diagnostics.ts', 'src/suggest.ts'],
   ],
 };

@@ -2,8 +2,8 @@
 // write them ('budgets.doc.js'), so it is a check of our own rather than a generic record.
 import { didYouMean } from '../suggest.ts';
 import { PAGE_KINDS, type PageKind } from '../page-kinds.ts';
-import { custom } from './combinators.ts';
-import { INVALID, isRecord, keyOf, report } from './context.ts';
+import { custom } from '../shared/schema/combinators.ts';
+import { INVALID, isRecord, keyOf, report } from '../shared/schema/context.ts';
 
 /** Limits for one page kind, in KB (1,024 bytes); a missing one is not checked. */
 export interface Budget {

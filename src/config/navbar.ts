@@ -4,8 +4,17 @@
 // are written, for those messages.
 import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { didYouMean } from '../suggest.ts';
-import { custom } from './combinators.ts';
-import { type Checked, type Context, checkKeys, INVALID, isRecord, keyOf, type Path, report } from './context.ts';
+import { custom } from '../shared/schema/combinators.ts';
+import {
+  type Checked,
+  type Context,
+  checkKeys,
+  INVALID,
+  isRecord,
+  keyOf,
+  type Path,
+  report,
+} from '../shared/schema/context.ts';
 
 /**
  * A link written in the config: `href` is a URL, or a site path written without the base path ('/docs/x/', which

@@ -14,7 +14,7 @@ import {
   type Output,
   string,
   unchecked,
-} from './combinators.ts';
+} from '../shared/schema/combinators.ts';
 import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';

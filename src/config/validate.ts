@@ -3,7 +3,7 @@
 // before content is read.
 import path from 'node:path';
 import { BuildFailed, type Diagnostic, type Location } from '../diagnostics.ts';
-import { type Context, INVALID, isRecord } from './context.ts';
+import { type Context, INVALID, isRecord } from '../shared/schema/context.ts';
 import { keyLocator } from './locate.ts';
 import { basePathProblem } from '../shared/url-checks.ts';
 import { BASE_HINT, type Config, configSchema } from './schema.ts';
@@ -20,7 +20,7 @@ export function validateConfig(
   const problems: Diagnostic[] = [];
   const locations: Record<string, Location> = {};
   // Problems point at the key's line when the config's source text is at hand (loadConfig passes it).
-  const ctx: Context = { at: keyLocator(file, overrides.source), problems, locations };
+  const ctx: Context = { code: 'config', at: keyLocator(file, overrides.source), problems, locations };
   if (!isRecord(raw))
     ctx.problems.push({
       severity: 'error',

@@ -6,7 +6,8 @@ import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnos
 import { type Sliced, whole } from '../pace.ts';
 import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
 import { readDocCategories } from './categories.ts';
-import { idProblem, splitFrontMatter, typeFrontMatter } from './front-matter.ts';
+import { idProblem } from '../shared/url-checks.ts';
+import { splitFrontMatter, typeFrontMatter } from './front-matter.ts';
 import { type ContentFiles, MARKDOWN } from './read.ts';
 import type { ParsedContent } from './routes.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
@@ -72,12 +73,7 @@ function parseSource(
   try {
     const split = splitFrontMatter(text, file);
     if (split.frontMatter.draft === true) return { problems: [] };
-    const { frontMatter, problems } = typeFrontMatter({
-      kind,
-      file,
-      keyLines: split.keyLines,
-      values: split.frontMatter,
-    });
+    const { frontMatter, problems } = typeFrontMatter(kind, split);
     if (problems.some((problem) => problem.severity === 'error')) return { problems };
     const { body, bodyLine, keyLines } = split;
     const source: ParsedSource = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };

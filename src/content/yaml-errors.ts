@@ -106,14 +106,14 @@ function explain(text: string, doc: Document.Parsed, lineOf: (offset: number) =>
 }
 
 /** 1-based line of an offset. */
-function lineNumberAt(text: string, offset: number): number {
+export function lineNumberAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
 
 /** 1-based column of an offset on its line. */
-function columnAt(text: string, offset: number): number {
+export function columnAt(text: string, offset: number): number {
   return offset - text.lastIndexOf('\n', offset - 1);
 }
 

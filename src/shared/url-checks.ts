@@ -1,5 +1,6 @@
-// Which values a config or front matter may give where egdocs makes a URL of them: links (not javascript: or data:)
-// and base paths. Pure checks, with no import, so the config schema and the stages that read front matter share them.
+// Which values a config or front matter may give where egdocs makes a URL of them: links (not javascript: or data:),
+// base paths, and the ids and slugs that name a page. Pure checks, with no import, so the schemas of the config and
+// of front matter and the stages that read other files (blog registries) share them.
 
 /** What a link written in the config or front matter may be, as messages say it. */
 export const LINK_FORMS = "a site path ('/docs/x/') or an http(s), mailto: or tel: URL";
@@ -43,4 +44,21 @@ export function basePathProblem(base: string): string | undefined {
   if (segments.includes('')) return 'it has an empty segment';
   const dots = segments.find((segment) => segment === '.' || segment === '..');
   return dots ? `'${dots}' is not a folder name` : undefined;
+}
+
+/** Why an id that becomes one URL segment (a doc's id, a blog author or tag id) cannot be used, or undefined. */
+export function idProblem(id: string): string | undefined {
+  if (id.includes('/') || id.includes('\\')) return "contains '/', but it names one page, not a folder";
+  if (id === '.' || id === '..' || id.trim() === '') return 'is not a name a page can have';
+  return undefined;
+}
+
+/**
+ * Why a slug (a page's path in its section) cannot be used, or undefined: a '.' or '..' segment would put the page
+ * outside its folder (`slug: /../` once wrote over the home page).
+ */
+export function slugProblem(slug: string): string | undefined {
+  return slug.split('/').some((segment) => segment === '.' || segment === '..')
+    ? "has a '.' or '..' segment, which would place the page outside the site's folders"
+    : undefined;
 }

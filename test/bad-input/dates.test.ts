@@ -9,7 +9,7 @@ const test = suite('bad input: dates that are not days of the calendar');
 
 const AUTHORS = 'ann:\n  name: Ann\n';
 
-test("a doc's last_update date that is not a day is an error at its line", async () => {
+test("a doc's last_update date that is not a day is an error where the date is written", async () => {
   assert.equal(
     await failure(
       {
@@ -19,8 +19,8 @@ test("a doc's last_update date that is not a day is an error at its line", async
       { docs: { showLastUpdateTime: true } },
     ),
     [
-      "error  content/docs/a.md:3:1  front matter 'last_update' date 2026-02-31 is not a day of the calendar: February 2026 has 28 days; write the day it was last updated, like last_update: { date: 2026-01-31 }",
-      "error  content/docs/b.md:2:1  front matter 'last_update' date 2025-13-01 is not a day of the calendar: there is no month 13; write the day it was last updated, like last_update: { date: 2026-01-31 }",
+      "error  content/docs/a.md:3:22  front matter 'last_update' date 2026-02-31 is not a day of the calendar: February 2026 has 28 days; write the day it was last updated, like last_update: { date: 2026-01-31 }",
+      "error  content/docs/b.md:3:9  front matter 'last_update' date 2025-13-01 is not a day of the calendar: there is no month 13; write the day it was last updated, like last_update: { date: 2026-01-31 }",
     ],
   );
 });

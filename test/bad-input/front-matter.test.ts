@@ -1,5 +1,6 @@
 // Front matter a writer got wrong: each is an error at the line (and column) to fix, saying what to do, and the
-// other pages still parse, so every mistake shows in one build.
+// other pages still parse, so every mistake shows in one build. A key egdocs does not read is left alone, unless it
+// is likely a misspelling of one it reads: then it is a warning that names that key.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { failure, success } from './report.ts';
@@ -127,3 +128,83 @@ test('every file with bad front matter is reported in one build', async () => {
 });
 
 test.run();
+
+const keys = suite('bad input: front matter keys and values egdocs reads');
+
+keys('a misspelt key is a warning at its line naming the key meant, and the page builds without it', async () => {
+  const { result, printed } = await success({
+    'docs/intro.md': '# Intro\n',
+    'docs/page.md': '---\ntitel: Setup\nsidebar_positon: 2\nTags: [setup]\n---\n# Page\n',
+  });
+  assert.equal(printed, [
+    "warning  content/docs/page.md:2:1  egdocs does not read 'titel'; did you mean 'title'?",
+    "warning  content/docs/page.md:3:1  egdocs does not read 'sidebar_positon'; did you mean 'sidebar_position'?",
+    "warning  content/docs/page.md:4:1  egdocs does not read 'Tags'; did you mean 'tags'?",
+  ]);
+  const page = result.site.pages.find((p) => p.source.file === 'content/docs/page.md')!;
+  assert.is(page.title, 'Page');
+  assert.equal(page.source.frontMatter, {});
+});
+
+keys("keys egdocs does not read, other generators' among them, build quietly", async () => {
+  const { printed } = await success({
+    'docs/intro.md': '# Intro\n',
+    'docs/page.md':
+      '---\ntitle: Page\npagination_label: Next\ncustom_edit_url: null\nhide_title: true\nimage: /img/x.png\n' +
+      'weight: 3\ndate: 2025-01-31\n---\n# Page\n',
+    'blog/2025-01-31-post.md': '---\ntitle: Post\nsidebar_position: 1\nunlisted: true\n---\nText.\n',
+  });
+  assert.equal(printed, []);
+});
+
+keys(
+  'a misspelt key of a kind of page is known by that kind: a blog post warns of author, a doc does not',
+  async () => {
+    const { printed } = await success({
+      'docs/intro.md': '---\nauthor: Ann\n---\n# Intro\n',
+      'blog/authors.yml': 'ann:\n  name: Ann\n',
+      'blog/2025-01-31-post.md': '---\ntitle: Post\nauthor: ann\n---\nText.\n',
+    });
+    assert.equal(printed, [
+      "warning  content/blog/2025-01-31-post.md:3:1  egdocs does not read 'author'; did you mean 'authors'?",
+    ]);
+  },
+);
+
+keys('a value of the wrong type is an error at its line, beside the warnings of the same page', async () => {
+  assert.equal(await failure(page('titel: Setup\nsidebar_position: first\n')), [
+    "warning  content/docs/page.md:2:1  egdocs does not read 'titel'; did you mean 'title'?",
+    "error  content/docs/page.md:3:1  front matter 'sidebar_position' must be a number; write sidebar_position: 2 (lower numbers come first)",
+  ]);
+});
+
+keys("the home page's hero and cards are checked where they are written, a misspelt key in them too", async () => {
+  const home = (frontMatter: string) => ({
+    'docs/a.md': '# A\n',
+    'pages/index.md': `---\nlayout: home\n${frontMatter}---\n`,
+  });
+  assert.equal(
+    await failure(
+      home('cards:\n  - { title: A, text: a, href: /docs/a/ }\n  - { title: B, txt: b, href: /docs/a/ }\n'),
+    ),
+    [
+      "error  content/pages/index.md:5:5  front matter 'cards[1]' must be { title, text, href }; write - { title: Setup, text: Install the panel, href: /docs/setup/ }",
+      "warning  content/pages/index.md:5:17  egdocs does not read 'cards[1].txt'; did you mean 'cards[1].text'?",
+    ],
+  );
+  // A card without an href once stopped the build with "Cannot read properties of undefined".
+  assert.equal(await failure(home('cards:\n  - { title: A, text: a }\n')), [
+    "error  content/pages/index.md:4:5  front matter 'cards[0]' must be { title, text, href }; write - { title: Setup, text: Install the panel, href: /docs/setup/ }",
+  ]);
+  assert.equal(await failure(home('hero:\n  title: Shop\n  cta: Start\n')), [
+    "error  content/pages/index.md:3:1  front matter 'hero' must be { title, tagline, cta: { label, href } } (each may be left out); write hero: { title: Shop, tagline: Fresh food, cta: { label: Start, href: /docs/ } }",
+  ]);
+  // A page that is not the home page does not read them.
+  const { printed } = await success({
+    'docs/a.md': '# A\n',
+    'pages/about.md': '---\nhero: 3\ncards: x\n---\n# About\n',
+  });
+  assert.equal(printed, []);
+});
+
+keys.run();

@@ -95,7 +95,7 @@ test("an announcement's link and a redirect's target that run code are errors at
   );
 });
 
-test('a link on the home page that runs code is an error at its line of the front matter', async () => {
+test('a link on the home page that runs code is an error at its line and column of the front matter', async () => {
   assert.equal(
     await failure({
       'pages/index.md':
@@ -103,8 +103,8 @@ test('a link on the home page that runs code is an error at its line of the fron
       'docs/a.md': '# A\n',
     }),
     [
-      `error  content/pages/index.md:3:1  front matter 'hero' link ${LINK}, got 'javascript:alert(1)'`,
-      `error  content/pages/index.md:5:1  front matter 'cards' link ${LINK}, got 'data:text/html,x'`,
+      `error  content/pages/index.md:4:27  front matter 'hero.cta.href' ${LINK}, got 'javascript:alert(1)'`,
+      `error  content/pages/index.md:7:32  front matter 'cards[1].href' ${LINK}, got 'data:text/html,x'`,
     ],
   );
 });

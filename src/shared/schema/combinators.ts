@@ -1,9 +1,20 @@
-// Typed schema combinators for site.config.ts. A schema checks what a config wrote, fills in defaults and reports
-// every problem with its key path, at the line the key is written on; the TypeScript types of a config (what a user
-// may write, and the complete value later stages get) are inferred from it, so the types, the defaults and the
-// checks cannot drift apart. Problems are collected, not thrown: one run reports all of them.
-import type { Diagnostic } from '../diagnostics.ts';
-import { type Checked, type Context, checkKeys, INVALID, isRecord, keyOf, type Path, report } from './context.ts';
+// Typed schema combinators, for site.config.ts (config/schema.ts) and front matter (content/front-matter-schema.ts).
+// A schema checks what a file wrote, fills in defaults and reports every problem with its key path, at the line the
+// key is written on; the TypeScript types (what a file may write, and the complete value later stages get) are
+// inferred from it, so the types, the defaults and the checks cannot drift apart. Problems are collected, not thrown:
+// one run reports all of them.
+import type { Diagnostic } from '../../diagnostics.ts';
+import {
+  type Checked,
+  type Context,
+  checkKeys,
+  INVALID,
+  isRecord,
+  keyOf,
+  type OtherKeys,
+  type Path,
+  report,
+} from './context.ts';
 
 /** What happens when a key is absent: an error, its default, or nothing. */
 type Presence = 'required' | 'defaulted' | 'optional';
@@ -18,18 +29,19 @@ export interface Complaint {
 
 /** How a value that does not fit is reported instead of by the checks inside it (see Schema.expect). */
 export interface Expectation {
-  message: (key: string) => string;
+  /** The message, from the value's key path and what was written there. */
+  message: (key: string, written: unknown) => string;
   /** The key (and a value under it) to point at; the value's own key by default. */
   at?: (key: string) => [key: string, value?: string];
-  hint?: string;
+  hint?: string | ((key: string, written: unknown) => string);
 }
 
 /**
- * A check of one value. `Out` is what later stages get, `In` what a config may write (they differ where defaults
+ * A check of one value. `Out` is what later stages get, `In` what a file may write (they differ where defaults
  * fill in keys), and `P` what an absent key means.
  */
 export class Schema<Out, In = Out, P extends Presence = 'required'> {
-  /** Types only: what a config may write here. */
+  /** Types only: what a file may write here. */
   declare readonly input: In;
 
   constructor(
@@ -80,17 +92,36 @@ export class Schema<Out, In = Out, P extends Presence = 'required'> {
     });
   }
 
-  /** Reports any problem inside the value, or its absence when required, as one message that shows the shape. */
+  /**
+   * Reports any error inside the value, or its absence when required, as one message that shows the shape. Warnings
+   * inside it (a likely misspelt key) are reported as they are.
+   */
   expect({ message, at, hint }: Expectation): Schema<Out, In, P> {
     return this.wrap((written, path, ctx) => {
       const problems: Diagnostic[] = [];
       const out = this.run(written, path, { ...ctx, problems });
-      if (problems.length === 0 && out !== INVALID) return out;
+      const errors = problems.filter((problem) => problem.severity === 'error');
+      ctx.problems.push(...problems.filter((problem) => problem.severity !== 'error'));
+      if (errors.length === 0 && out !== INVALID) return out;
       const key = keyOf(path);
       const [where, value] = at?.(key) ?? [key];
-      report(ctx, message(key), ctx.at(where, value), hint);
+      report(ctx, message(key, written), ctx.at(where, value), typeof hint === 'function' ? hint(key, written) : hint);
       return INVALID;
     });
+  }
+
+  /** The same check; later stages get `convert` of the value (a default too). */
+  map<T>(convert: (value: Out) => T): Schema<T, In, P> {
+    const fallback = this.fallback;
+    return new Schema<T, In, P>(
+      (written, path, ctx) => {
+        const out = this.run(written, path, ctx);
+        if (out === INVALID) return INVALID;
+        return out === undefined ? undefined : convert(out);
+      },
+      this.presence,
+      fallback && (() => convert(fallback())),
+    );
   }
 
   private wrap(run: Schema<Out, In, P>['run']): Schema<Out, In, P> {
@@ -111,18 +142,19 @@ function required<Out, In = Out>(check: (value: unknown, path: Path, ctx: Contex
 
 // A shape holds schemas of every type, hence `any`.
 type AnySchema = Schema<any, any, Presence>;
-type Shape = Record<string, AnySchema>;
+/** The keys of an object and the schema of each. */
+export type Shape = Record<string, AnySchema>;
 
 /** The value a schema gives later stages. */
 export type Output<S> = S extends Schema<infer Out, any, any> ? Out : never;
-/** What a config may write where a schema checks. */
+/** What a file may write where a schema checks. */
 export type Input<S> = S extends Schema<any, infer In, any> ? In : never;
 
 type KeysWhere<S extends Shape, P extends Presence> = {
   [K in keyof S]: S[K]['presence'] extends P ? K : never;
 }[keyof S];
 /** Spelt out, so an editor shows the fields rather than the mapped types. */
-type Flat<T> = { [K in keyof T]: T[K] } & {};
+export type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 // Mapped over `keyof S` (with `as` to pick keys), so each field keeps the doc comment written on it in the schema.
 type ObjectOut<S extends Shape> = Flat<
@@ -155,9 +187,39 @@ export function string({ empty = true }: { empty?: boolean } = {}): Schema<strin
   });
 }
 
-/** A number. */
-export function number(): Schema<number> {
-  return required((value, path, ctx) => (typeof value === 'number' ? value : wrongType(value, 'number', path, ctx)));
+/**
+ * The numbers a number() takes: `whole` ones only, from `min` to `max`; `finite` (implied by any of those) refuses NaN
+ * and ±Infinity.
+ */
+export interface NumberRange {
+  whole?: boolean;
+  min?: number;
+  max?: number;
+  finite?: boolean;
+}
+
+/** A number, of `range` when given. */
+export function number(range: NumberRange = {}): Schema<number> {
+  const { whole = false, min = -Infinity, max = Infinity } = range;
+  const finite = range.finite || whole || min > -Infinity || max < Infinity;
+  // Compared as `!(n < min)`, so that NaN passes when no range is asked for.
+  const fits = (n: number) =>
+    (!finite || Number.isFinite(n)) && (!whole || Number.isInteger(n)) && !(n < min || n > max);
+  const bounds =
+    min > -Infinity && max < Infinity
+      ? ` from ${min} to ${max}`
+      : min > -Infinity
+        ? ` of at least ${min}`
+        : max < Infinity
+          ? ` of at most ${max}`
+          : '';
+  const what = `${whole ? 'a whole number' : finite ? 'a finite number' : 'a number'}${bounds}`;
+  return required((value, path, ctx) => {
+    if (typeof value !== 'number') return wrongType(value, 'number', path, ctx);
+    if (fits(value)) return value;
+    report(ctx, `'${keyOf(path)}' must be ${what}, got ${value}`, ctx.at(keyOf(path)));
+    return INVALID;
+  });
 }
 
 /** true or false. */
@@ -195,6 +257,15 @@ export function array<S extends AnySchema>(
   });
 }
 
+/** One value or a list of them, as a list: 'tags: setup' is ['setup'], as 'tags: [setup]' is. */
+export function oneOrMany<S extends AnySchema>(item: S): Schema<Output<S>[], Input<S> | Input<S>[]> {
+  const list = array(item);
+  // A list given is never absent: its check gives a list or INVALID.
+  return required<Output<S>[], Input<S> | Input<S>[]>(
+    (value, path, ctx) => list.run(Array.isArray(value) ? value : [value], path, ctx) as Checked<Output<S>[]>,
+  );
+}
+
 /** An object of any keys, each value checked by `value`. */
 export function record<S extends AnySchema>(value: S): Schema<Record<string, Output<S>>, Record<string, Input<S>>> {
   return required<Record<string, Output<S>>, Record<string, Input<S>>>((written, path, ctx) => {
@@ -211,14 +282,19 @@ export function record<S extends AnySchema>(value: S): Schema<Record<string, Out
 }
 
 /**
- * An object of known keys: a key it does not know is an error that names the likely one. The result has the keys
- * in the shape's order, whatever order the config wrote them in.
+ * An object of known keys: a key it does not know is an error that names the likely one, or with `others: 'allowed'`
+ * is left alone unless it is likely a misspelling of one (a warning then). The result has the keys in the shape's
+ * order, whatever order the file wrote them in.
  */
-export function object<S extends Shape>(shape: S): Schema<ObjectOut<S>, ObjectIn<S>, ObjectPresence<S>> {
+export function object<S extends Shape>(
+  shape: S,
+  { others = 'refused' }: { others?: OtherKeys } = {},
+): Schema<ObjectOut<S>, ObjectIn<S>, ObjectPresence<S>> {
   const fields = Object.entries(shape);
+  const known = Object.keys(shape);
   const check = (written: unknown, path: Path, ctx: Context): Checked<ObjectOut<S>> => {
     if (!isRecord(written)) return notObject(path, ctx);
-    let ok = checkKeys(written, Object.keys(shape), path, ctx);
+    let ok = checkKeys(written, known, path, ctx, others);
     const out: Record<string, unknown> = {};
     for (const [key, field] of fields) {
       const checked = field.run(written[key], [...path, key], ctx);
@@ -237,6 +313,34 @@ export function object<S extends Shape>(shape: S): Schema<ObjectOut<S>, ObjectIn
   const run = (written: unknown, path: Path, ctx: Context) =>
     written === undefined ? defaults() : check(written, path, ctx);
   return new Schema(run, 'defaulted' as ObjectPresence<S>, defaults);
+}
+
+/** 'sidebar_label' as 'sidebarLabel': how later stages name a key a file writes in snake_case. */
+type CamelCase<K extends string> = K extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : K;
+/** An object's keys camelCased. */
+export type CamelKeys<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
+
+/**
+ * The same object check, giving later stages its keys camelCased (front matter's `sidebar_label` is `sidebarLabel`),
+ * as the rest of the model names its fields; messages keep naming the keys as the file writes them.
+ */
+export function camelCaseKeys<Out extends object, In, P extends Presence>(
+  schema: Schema<Out, In, P>,
+): Schema<CamelKeys<Out>, In, P> {
+  const names = new Map<string, string>();
+  const camel = (key: string) =>
+    names.get(key) ??
+    names
+      .set(
+        key,
+        key.replace(/_(.)/g, (_, next: string) => next.toUpperCase()),
+      )
+      .get(key)!;
+  return schema.map(
+    (value) => Object.fromEntries(Object.entries(value).map(([key, field]) => [camel(key), field])) as CamelKeys<Out>,
+  );
 }
 
 /** A value checked by a function of our own, for shapes whose messages say more than a type: `check` reports. */
