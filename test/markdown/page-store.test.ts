@@ -12,6 +12,7 @@ import { validateConfig } from '../../src/config/validate.ts';
 import { type BuildFailed, formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
 import type { BuildResult } from '../../src/types.ts';
 import { tempProject, type TempProject } from '../project.ts';
+import { sharedBundle } from '../helpers.ts';
 
 const test = suite('markdown: the page store between builds');
 
@@ -37,7 +38,7 @@ async function build(project: TempProject, title = 'Test Docs', outDir?: string)
     { outDir },
   );
   // Written as `egdocs build` writes it: the render memo finds the routes it keeps in the output folder.
-  const result = await buildSiteFiles({ config });
+  const result = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) });
   if (result.diagnostics.every((d) => d.severity !== 'error'))
     await new FsWriter(config.paths.outDir, spareOutputDir(project.dir)).write(result.files);
   return result;
@@ -248,24 +249,32 @@ test('stores left for later are written by saveStores, or when the build fails, 
       () => false,
     );
   try {
-    const deferred = await buildSiteFiles({ config, deferStores: true });
+    const deferred = await buildSiteFiles({ config, deferStores: true, bundle: sharedBundle(config.baseUrl) });
     for (const name of ['pages', 'parsed.json', 'search.json', 'search-terms.json'])
       assert.not.ok(await exists(name), `${name} waits for saveStores`);
     await deferred.saveStores();
     for (const name of ['pages', 'parsed.json', 'search.json', 'search-terms.json'])
       assert.ok(await exists(name), `${name} written`);
-    assert.is((await buildSiteFiles({ config })).rendered.pages, 0, 'and read back by the next build');
+    assert.is(
+      (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) })).rendered.pages,
+      0,
+      'and read back by the next build',
+    );
 
     // A build that fails after the markdown step keeps what it made, as one that writes its stores at once does.
     await rm(stores, { recursive: true });
     await project.write('content/docs/setup.md', '# Setup\n\n::include{file="_partials/missing.md"}\n');
-    await buildSiteFiles({ config, deferStores: true }).then(
+    await buildSiteFiles({ config, deferStores: true, bundle: sharedBundle(config.baseUrl) }).then(
       () => assert.unreachable('the build should stop'),
       (error: BuildFailed) => assert.ok(error.diagnostics.some((d) => d.location?.file === 'content/docs/setup.md')),
     );
     assert.ok(await exists('pages'), 'the pages made before the failure are kept');
     await project.write('content/docs/setup.md', files['content/docs/setup.md']);
-    assert.is((await buildSiteFiles({ config })).rendered.pages, 1, 'only the page that failed is rendered');
+    assert.is(
+      (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) })).rendered.pages,
+      1,
+      'only the page that failed is rendered',
+    );
   } finally {
     await project.remove();
   }
