@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build-record.ts';
 import { loadConfig } from '../config/load.ts';
+import { repositoryRoot } from '../content/git-history.ts';
 import { diagnosticsOf } from '../diagnostics.ts';
 import type { Config } from '../types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
@@ -23,7 +24,9 @@ export async function runCheck(options: { configFile: string; format: CheckForma
       result = recordOf(built);
       if (key) await keepRun(config, 'check', key, result, built);
     }
-    console.log(checkReport(result.diagnostics, options.format, githubPath(config)));
+    console.log(
+      checkReport(result.diagnostics, options.format, await githubPath(projectRoot(config, options.configFile))),
+    );
     const queries = result.searchQueries;
     if (queries && options.format === 'text' && queries.checked === queries.found) {
       console.log(
@@ -35,16 +38,25 @@ export async function runCheck(options: { configFile: string; format: CheckForma
   } catch (error) {
     // A failed build is reported in the chosen format too, so CI shows its errors like any warning.
     const diagnostics = diagnosticsOf(error);
-    if (diagnostics) console.log(checkReport(diagnostics, options.format, githubPath(config)));
+    if (diagnostics)
+      console.log(checkReport(diagnostics, options.format, await githubPath(projectRoot(config, options.configFile))));
     else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return 1;
   }
 }
 
 /**
- * Content paths are relative to the project; GitHub resolves annotation paths from the checkout, where the command
- * runs, so a project in a subfolder (`egdocs check -c docs/site.config.ts`) needs the folder in front.
+ * Content paths are relative to the project; GitHub reads an annotation's path from the root of the repository,
+ * whatever folder the step ran in (`working-directory: docs`, `cd docs && egdocs check`), so paths are given from the
+ * repository holding the project. Outside a repository, from the folder the command runs in (a checkout's root, in a
+ * workflow that has no .git).
  */
-function githubPath(config: Config | undefined): (file: string) => string {
-  return (file) => (config ? path.relative(process.cwd(), path.resolve(config.paths.root, file)) : file);
+async function githubPath(root: string): Promise<(file: string) => string> {
+  const from = (await repositoryRoot(root)) ?? process.cwd();
+  return (file) => path.relative(from, path.resolve(root, file)).split(path.sep).join('/');
+}
+
+/** The folder diagnostics' paths start from: the config's, also when the config itself failed to load. */
+function projectRoot(config: Config | undefined, configFile: string): string {
+  return config?.paths.root ?? path.dirname(path.resolve(configFile));
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { VERSION } from '../version.ts';
 import { fsErrorReason } from './report.ts';
 import { starterFiles } from './starter.ts';
+import { WORKFLOW_FILE } from './workflow.ts';
 
 /**
  * `egdocs init [dir]`: writes a new project into `dir` (default: the current folder), which must be empty or not
@@ -60,6 +61,9 @@ export async function runInit(options: { dir?: string }): Promise<number> {
   // A path that starts with '-' would be read by cd as an option.
   const cd = shown === '.' ? '' : `cd ${shellWord(shown.startsWith('-') ? `./${shown}` : shown)} && `;
   console.log(`\nNext: ${cd}npm install && npx egdocs serve`);
+  console.log(
+    `On GitHub, ${WORKFLOW_FILE} checks pull requests and publishes main on Pages (Settings → Pages → Source: GitHub Actions).`,
+  );
   console.log('(egdocs is not on the npm registry yet: see its README, "Start a second project".)');
   return 0;
 }

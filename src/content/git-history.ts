@@ -173,19 +173,26 @@ function noRepository(diagnostics: Diagnostics, at: Location | undefined): void 
 const NO_REPOSITORY = 'no repository';
 
 /**
+ * The folder of the repository holding `dir` (the nearest folder from `dir` up with a `.git` in it: a folder, or a file
+ * in a worktree or a submodule), or undefined when there is none.
+ */
+export async function repositoryRoot(dir: string): Promise<string | undefined> {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (await stat(path.join(at, '.git')).catch(() => undefined)) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+/**
  * The commit checked out in the repository holding `root`, and whether the clone is shallow, read from .git's files;
  * NO_REPOSITORY when there is none; undefined when they are not as expected (a layout this does not know), and git
  * is asked instead.
  */
 export async function checkedOut(root: string): Promise<string | undefined> {
   try {
-    let dir = path.resolve(root);
-    let dotGit = path.join(dir, '.git');
-    while (!(await stat(dotGit).catch(() => undefined))) {
-      if (path.dirname(dir) === dir) return process.env.GIT_DIR ? undefined : NO_REPOSITORY;
-      dir = path.dirname(dir);
-      dotGit = path.join(dir, '.git');
-    }
+    const dir = await repositoryRoot(root);
+    if (dir === undefined) return process.env.GIT_DIR ? undefined : NO_REPOSITORY;
+    const dotGit = path.join(dir, '.git');
     // A worktree or a submodule: .git is a file naming the folder.
     const gitDir = (await stat(dotGit)).isFile()
       ? path.resolve(dir, /^gitdir: (.*)$/m.exec(await readFile(dotGit, 'utf8'))![1].trim())

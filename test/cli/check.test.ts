@@ -217,6 +217,34 @@ test('github: a project in a subfolder of the checkout gets paths from where the
   assert.not.match(stdout, 'file=content/');
 });
 
+test('github: paths are from the root of the repository, so a check run inside the project folder marks the right lines', async () => {
+  // GitHub reads an annotation's file from the repository's root, whichever folder the step ran in.
+  await mkdir(path.join(root, '.git'));
+  const dir = await project(BROKEN, 'docs');
+  for (const cwd of [dir, path.join(dir, 'content')]) {
+    const args = cwd === dir ? [] : ['--config', '../site.config.ts'];
+    const { code, stdout } = await egdocs(cwd, ...args, 'check', '--format', 'github');
+    assert.is(code, 1);
+    assert.match(
+      stdout,
+      "::warning file=docs/content/docs/setup.md,line=7,col=9,title=egdocs missing-file::file '/files/guide.pdf' not found",
+    );
+    assert.not.match(stdout, /file=(content|docs\/setup)/);
+  }
+});
+
+test('github: a config that fails to load is named from the root of the repository too', async () => {
+  await mkdir(path.join(root, '.git'));
+  const dir = await project({ ...CLEAN, 'site.config.ts': "export default { title: 'Mini', tagline: 3 };\n" }, 'docs');
+  const { code, stdout } = await egdocs(dir, 'check', '--format', 'github');
+  assert.is(code, 1);
+  assert.match(
+    stdout,
+    /^::error file=docs\/site\.config\.ts,line=1,col=\d+,title=egdocs config::'tagline' must be a string/m,
+  );
+  assert.not.match(stdout, /file=site\.config/);
+});
+
 test('build prints the same warnings and still succeeds', async () => {
   const { code, stdout, stderr } = await egdocs(await project(BROKEN), 'build');
   assert.is(code, 0);

@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
+import { actionlint, runStep } from '../workflow.ts';
 import { AS_NOBODY, egdocs, egdocsProcess, run } from './run.ts';
 
 const test = suite('egdocs init and the package');
@@ -42,6 +43,28 @@ test('init makes a project that builds with no warning and passes check', async 
   const check = await egdocs(project, 'check');
   assert.is(check.code, 0, check.stdout + check.stderr);
   assert.match(check.stdout, /No broken links, anchors or images\./);
+});
+
+test('init writes the GitHub workflow: valid, ours but for the base path, and its deploy stops a project site until baseUrl is set', async () => {
+  const init = await egdocs(p.dir, 'init', 'acme-docs');
+  assert.is(init.code, 0, init.stderr);
+  assert.match(init.stdout, /^ {2}\.github\/workflows\/docs\.yml$/m);
+  assert.match(init.stdout, /Settings → Pages → Source: GitHub Actions/);
+  const project = path.join(p.dir, 'acme-docs');
+  const workflow = await readFile(path.join(project, '.github/workflows/docs.yml'), 'utf8');
+  assert.equal(await actionlint(workflow), []);
+  // The same jobs, Node.js version and cache as this repository's: only the comment naming the base path differs.
+  const steps = (text: string) => text.replace(/^#.*\n/gm, '');
+  assert.is(steps(workflow), steps(await readFile(path.join(ROOT, '.github/workflows/docs.yml'), 'utf8')));
+  assert.match(workflow, 'on GitHub Pages at the root of its host, as site.config.ts\n# has no baseUrl');
+  // Built as it comes (no baseUrl), the site fits a user site or a custom domain, not a project site.
+  assert.is((await egdocs(project, 'build')).code, 0);
+  const guard = 'Check that Pages serves the site under its base path';
+  const atRoot = await runStep(workflow, guard, project, { SERVED: '/' });
+  assert.is(atRoot.code, 0, atRoot.stdout + atRoot.stderr);
+  const projectSite = await runStep(workflow, guard, project, { SERVED: '/acme-docs/' });
+  assert.is(projectSite.code, 1);
+  assert.match(projectSite.stdout, "but it was built for /: set baseUrl in site.config.ts to '/acme-docs/'");
 });
 
 test('init into the current folder, when it is empty but for .git', async () => {
