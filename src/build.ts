@@ -89,6 +89,7 @@ export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult
     // What the steps before the failure made is kept, as it is when nothing is deferred: the next build starts
     // from it. A store that cannot be written does not hide the build's own error.
     await run.threads?.unfinished?.highlighted().catch(() => {});
+    await Promise.allSettled(run.ahead);
     await stores.save().catch(() => {});
     throw error;
   }
@@ -102,6 +103,7 @@ async function buildWith(options: BuildOptions, b: BuildRun): Promise<BuildResul
   );
   b.texts = input.texts;
   const started = startBundle(config, b.stores, options.bundle);
+  b.ahead.push(started.bundle);
   b.threads = new BuildThreads(b.stores, options.threads, input.texts);
   const parsed = await b.step('content', () => parseStep(b, input));
   b.stopOnErrors();

@@ -16,6 +16,11 @@ export class BuildRun {
   texts: ReadonlyMap<string, string> = new Map();
   /** The threads started for this build, closed when it stops. */
   threads?: BuildThreads;
+  /**
+   * Work started ahead of the step that waits for it (the client bundle, which keeps itself in a store): a build that
+   * fails first still lets it settle, so that nothing writes into the project once the build has returned.
+   */
+  readonly ahead: Promise<unknown>[] = [];
 
   constructor(
     /** What earlier builds left, and where this one keeps what it makes (stores.ts). */

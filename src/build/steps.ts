@@ -126,12 +126,7 @@ export async function templatesStep(
  * earlier builds. Its pages hold stand-ins for the hashed sidebar data URLs (render/late-urls.ts), so that a changed
  * title does not render every page again.
  */
-export function renderContext(
-  b: BuildRun,
-  site: Site,
-  bundle: Bundle,
-  templates: Templates | undefined,
-) {
+export function renderContext(b: BuildRun, site: Site, bundle: Bundle, templates: Templates | undefined) {
   const sidebarData = sidebarFiles(site.sidebars, site.config.baseUrl, { hashed: b.stores.kind !== 'memory' });
   const kept = b.stores.renderMemo(site.config, b.texts.values(), templates);
   const chrome = pageChrome(site.chrome, kept.late.slots(sidebarData.urls), {
@@ -234,7 +229,12 @@ export function siteFiles(
 export function checkStep(
   b: BuildRun,
   site: Site,
-  { all, bundle, index, checkSearch }: { all: OutputFile[]; bundle: Bundle; index: BuiltSearchIndex; checkSearch?: boolean },
+  {
+    all,
+    bundle,
+    index,
+    checkSearch,
+  }: { all: OutputFile[]; bundle: Bundle; index: BuiltSearchIndex; checkSearch?: boolean },
   input: ContentFiles,
 ) {
   const queries = checkSearch ? input.texts.get(SEARCH_QUERIES_FILE) : undefined;
@@ -255,4 +255,3 @@ export function checkStep(
     pace: b.pace,
   });
 }
-

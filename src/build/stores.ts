@@ -54,7 +54,9 @@ export interface Stores {
   /** The highlighter, the highlight cache and the pages of earlier builds, as the markdown stage takes them. */
   markdown(
     cold: CodeHighlighter | undefined,
-  ): Promise<Pick<MarkdownContext, 'highlighter' | 'highlightCache' | 'highlightThread' | 'cache' | 'pageStore' | 'storeWrites'>>;
+  ): Promise<
+    Pick<MarkdownContext, 'highlighter' | 'highlightCache' | 'highlightThread' | 'cache' | 'pageStore' | 'storeWrites'>
+  >;
   /** Where the file that keeps highlighted code lives (none: kept in memory for one build). */
   readonly highlightCache: string | undefined;
   /** Where last-updated dates are kept between builds, by the commit they were read at. */

@@ -1,0 +1,34 @@
+// The stores of a build from the disk (src/build/stores.ts), as a project sees them: what a build keeps, and that a
+// build which fails has finished writing into the project by the time it returns.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BuildFailed, buildSiteFiles } from '../../src/build.ts';
+import { validateConfig } from '../../src/config/validate.ts';
+import { tempProject } from '../project.ts';
+
+const test = suite('build: the stores of a build from the disk');
+
+const configOf = (dir: string) =>
+  validateConfig({ title: 'Docs', url: 'https://example.com' }, path.join(dir, 'site.config.ts'));
+const kept = (dir: string) => readdir(path.join(dir, 'node_modules/.cache/egdocs')).catch(() => [] as string[]);
+
+test('a build that fails at its first step returns only once the work it started ahead has kept what it made', async () => {
+  // The client bundle starts before the content is parsed and keeps itself in a store; the front matter error
+  // stops the build long before esbuild is done.
+  const project = await tempProject({ 'content/docs/intro.md': '---\ntitle: [unclosed\n---\n# Intro\n' });
+  try {
+    const failed = await buildSiteFiles({ config: configOf(project.dir) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.instance(failed, BuildFailed);
+    const now = (await kept(project.dir)).sort();
+    assert.ok(now.includes('bundle.json'), `kept: ${now.join(', ')}`);
+  } finally {
+    await project.remove();
+  }
+});
+
+test.run();
