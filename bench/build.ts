@@ -12,7 +12,7 @@ import { lighthouseSection, measureLighthouse } from './lighthouse.ts';
 import { browserSection, measureSavesInBrowser } from './serve-browser.ts';
 import { downloadSection, measureDownloads, measureServe, serveSection } from './serve.ts';
 import { writeSyntheticSite } from './synthetic.ts';
-import type { PageWeight } from '../src/types.ts';
+import type { PageWeight } from '../src/shared/model/types.ts';
 import { median } from './stats.ts';
 import { type Measure, measure } from './measure.ts';
 import { deepTreeSection } from './deep-tree.ts';
@@ -246,7 +246,7 @@ from spawn to exit: Node.js' start (\`node -e ''\` in the commands table below) 
 start without \`node_modules/.cache/egdocs/\`, as on a fresh clone: Shiki loads and compiles its grammars and nothing
 is kept from before. *Warm* builds find the stores of the build before and nothing changed: egdocs keys every input
 and, finding the last build's key and its output folder as that build left it, reports it without building
-(\`src/build-record.ts\`). *Warm, every step run* is the same without that record: each step runs on its stores.
+(\`src/build/record.ts\`). *Warm, every step run* is the same without that record: each step runs on its stores.
 *One doc edited* changes one doc's text before each build, as a writer rebuilds. *Plain copy* is \`cp -r\` of the same output folder to a new
 folder beside it: the disk's floor for writing these files from nothing. The steps are the \`--timings\` line of the
 first run (config and write included). Folders the benchmark is done with (stores, outputs, copies, Hugo's \`public/\`)

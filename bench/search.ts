@@ -14,7 +14,7 @@ import { createEngine, readManifest } from '../src/shared/search/engine.ts';
 import { indexFileName } from '../src/shared/search/format.ts';
 import { loadConfig } from '../src/config/load.ts';
 import { searchIndexFiles } from '../src/search/index-files.ts';
-import type { Site } from '../src/types.ts';
+import type { Site } from '../src/shared/model/types.ts';
 import { median, p95 } from './stats.ts';
 import { writeSyntheticSite } from './synthetic.ts';
 

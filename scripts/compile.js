@@ -38,7 +38,7 @@ const markdownItFields = {
 // React is CommonJS. An ES module's `import` of it has node scan the package's source for the names it exports
 // (cjs-module-lexer): 30-38 against 11 ms for react in each thread that loads it. It is required instead, through a
 // one-line CommonJS module of our own (the banner's `require`), and stays the copy a project's template overrides
-// import. (esbuild, loaded with a dynamic import, is required in src/esbuild.ts.)
+// import. (esbuild, loaded with a dynamic import, is required in src/platform/esbuild.ts.)
 const REQUIRED = /^(?:react|react\/jsx-runtime|react-dom\/server)$/;
 const requiredExternals = {
   name: 'required-externals',
@@ -58,7 +58,7 @@ const requiredExternals = {
 if (process.argv.includes('--clean')) await rm('dist', { recursive: true, force: true });
 
 const result = await build({
-  // The workers are entries of their own: a worker thread starts from a file (src/worker-thread.ts). `define`
+  // The workers are entries of their own: a worker thread starts from a file (src/threads/worker-thread.ts). `define`
   // is what `import { defineConfig } from 'egdocs'` gives a script run by node itself (the package's main export).
   entryPoints: {
     cli: 'src/cli/index.ts',
@@ -86,7 +86,7 @@ const result = await build({
   metafile: true,
 });
 
-// Files of earlier compiles go once the new ones are written: egdocs' code key (src/build-store.ts) hashes every
+// Files of earlier compiles go once the new ones are written: egdocs' code key (src/incremental/build-store.ts) hashes every
 // file of dist/, and after a few dozen compiles in a checkout the stale chunks made it read 30 MB rather than 3.5 MB
 // (50 ms of every `egdocs check` with nothing to do).
 const made = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)));

@@ -2,13 +2,13 @@
 // (`--timings`), an error thrown inside one carries its name, and the build stops between steps on errors. What an
 // earlier build left is asked of the build's stores (build/stores.ts: disk, memory or none); which threads start
 // ahead is decided once (build/threads.ts); the steps that do more than call their stage are in build/steps.ts.
-import { BuildStopped } from './pace.ts';
-export { BuildStopped } from './pace.ts';
-export { BuildFailed } from './diagnostics.ts';
+import { BuildStopped } from './platform/pace.ts';
+export { BuildStopped } from './platform/pace.ts';
+export { BuildFailed } from './shared/model/diagnostics.ts';
 import type { Bundle } from './bundle/index.ts';
 import { type ContentFiles, readContentFiles } from './content/read.ts';
 import { routeContentInSlices } from './content/routes.ts';
-import { withLineTexts } from './diagnostics.ts';
+import { withLineTexts } from './shared/model/diagnostics.ts';
 import { BuildRun } from './build/run.ts';
 import {
   checkStep,
@@ -28,14 +28,14 @@ import {
 import { type BuildCache, DiskStores, MemoryStores, NoStores, type Stores } from './build/stores.ts';
 export { type BuildCache, createBuildCache } from './build/stores.ts';
 import { BuildThreads } from './build/threads.ts';
-import type { BuildResult, Config } from './types.ts';
+import type { BuildResult, Config } from './shared/model/types.ts';
 
 export interface BuildOptions {
   config: Config;
   /** Content to build instead of reading content/ from disk (tests, serve). */
   files?: ContentFiles;
   /**
-   * content/ as the CLI read it from the disk before the build (to key it, build-record.ts): still a build from the
+   * content/ as the CLI read it from the disk before the build (to key it, build/record.ts): still a build from the
    * disk, and a read that failed is reported as the read step's failure.
    */
   read?: Promise<ContentFiles>;

@@ -1,6 +1,6 @@
 // The page for a route, inside the shared layout. Used by the server (renderToString) and the client
 // (hydrateRoot and client navigation), so it must render the same on both sides from the same props.
-import type { PageProps } from '../src/types.ts';
+import type { PageProps } from '../src/shared/model/types.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Layout } from './Layout.tsx';
 import type { PageRegistry } from './pages.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TocItem } from '../src/types.ts';
+import type { TocItem } from '../src/shared/model/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';
 

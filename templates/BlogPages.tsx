@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BlogPostMeta, Chrome, NavLink, PageProps, Route } from '../src/types.ts';
+import type { BlogPostMeta, Chrome, NavLink, PageProps, Route } from '../src/shared/model/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { page, type PageRegistry } from './pages.ts';
 import { Toc, TocCollapsible, useActiveHeading } from './Toc.tsx';

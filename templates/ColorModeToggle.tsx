@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Chrome } from '../src/types.ts';
+import type { Chrome } from '../src/shared/model/types.ts';
 import { storageKey, writeSetting } from './storage.ts';
 
 type Mode = 'dark' | 'light';

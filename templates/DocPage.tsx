@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageProps, Route } from '../src/types.ts';
+import type { PageProps, Route } from '../src/shared/model/types.ts';
 import { Markdown } from './Markdown.tsx';
 import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { page, type PageRegistry } from './pages.ts';

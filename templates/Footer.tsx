@@ -1,4 +1,4 @@
-import type { Chrome } from '../src/types.ts';
+import type { Chrome } from '../src/shared/model/types.ts';
 
 /** The site's footer: its link row and copyright line, from the config's `footer`. */
 export function Footer({ chrome }: { chrome: Chrome }) {

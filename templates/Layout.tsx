@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import type { Chrome, SidebarItem } from '../src/types.ts';
+import type { Chrome, SidebarItem } from '../src/shared/model/types.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { writeSetting } from './storage.ts';

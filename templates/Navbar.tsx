@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Chrome, NavbarEntry, SidebarItem } from '../src/types.ts';
+import type { Chrome, NavbarEntry, SidebarItem } from '../src/shared/model/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { NavbarDropdown } from './NavbarDropdown.tsx';
 import { SearchBox } from './SearchBox.tsx';

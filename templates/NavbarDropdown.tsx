@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type { NavLink } from '../src/types.ts';
+import type { NavLink } from '../src/shared/model/types.ts';
 
 /**
  * A navbar menu of links (navbar item type 'dropdown'): a button that opens a list. Escape closes it and gives focus

@@ -5,7 +5,7 @@
 import { type KeyboardEvent, useContext, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SearchHit } from '../src/shared/search/engine.ts';
-import type { Chrome } from '../src/types.ts';
+import type { Chrome } from '../src/shared/model/types.ts';
 import { ClientContext } from './ClientContext.ts';
 import { Excerpt } from './search/Excerpt.tsx';
 

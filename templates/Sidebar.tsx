@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { holds } from '../src/shared/sidebar.ts';
-import type { SidebarItem } from '../src/types.ts';
+import type { SidebarItem } from '../src/shared/model/types.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
 

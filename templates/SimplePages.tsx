@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { PageProps, Route } from '../src/types.ts';
+import type { PageProps, Route } from '../src/shared/model/types.ts';
 import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { ClientContext } from './ClientContext.ts';
 import { Markdown } from './Markdown.tsx';

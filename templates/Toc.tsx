@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TocItem } from '../src/types.ts';
+import type { TocItem } from '../src/shared/model/types.ts';
 
 /**
  * The heading the reader is in: the last one above the reading line, a third of the way down the space below the

@@ -24,7 +24,7 @@ import type { Sidebar } from './Sidebar.tsx';
 import type { HomePage, MarkdownPage, NotFoundPage, SearchPage } from './SimplePages.tsx';
 import type { Toc, TocCollapsible } from './Toc.tsx';
 
-export type { PageProps } from '../src/types.ts';
+export type { PageProps } from '../src/shared/model/types.ts';
 
 /** Layout parts, swapped wherever a template uses them. */
 export type LayoutProps = ComponentProps<typeof Layout>;

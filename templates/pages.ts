@@ -1,7 +1,7 @@
 // Page templates by kind. They come in groups (src/shared/page-groups.ts), each its own chunk in the browser: the
 // server has every group; the client loads the group of a route before rendering it (src/client/pages.ts).
 import { type ComponentType, createElement } from 'react';
-import type { PageKind, PageProps, RouteData } from '../src/types.ts';
+import type { PageKind, PageProps, RouteData } from '../src/shared/model/types.ts';
 
 export type PageTemplate = ComponentType<PageProps>;
 /** Templates by page kind; a group module exports the part it holds. */

@@ -1,7 +1,7 @@
 // Reader settings in local storage (SPEC: colour mode, announcement dismissal, preferred docs version).
 // Storage can be unavailable (blocked cookies, private modes, a full quota): the site then works without
 // remembering, and says so once per page load in the console rather than once per write.
-import type { Chrome } from '../src/types.ts';
+import type { Chrome } from '../src/shared/model/types.ts';
 
 /** Local storage key for a setting, with the configured suffix (SPEC: empty). */
 export function storageKey(name: string, chrome: Pick<Chrome, 'client'>): string {

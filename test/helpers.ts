@@ -4,7 +4,7 @@ import { buildSiteFiles } from '../src/build.ts';
 import { type Bundle, bundleClient } from '../src/bundle/index.ts';
 import { validateConfig } from '../src/config/validate.ts';
 import type { ContentFiles } from '../src/content/read.ts';
-import type { BuildResult, Config } from '../src/types.ts';
+import type { BuildResult, Config } from '../src/shared/model/types.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -3,8 +3,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles, createBuildCache, type BuildCache } from '../src/build.ts';
-import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../src/diagnostics.ts';
-import type { BuildResult } from '../src/types.ts';
+import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../src/shared/model/diagnostics.ts';
+import type { BuildResult } from '../src/shared/model/types.ts';
 import { contentFiles, fileText, testConfig } from './helpers.ts';
 
 const test = suite('incremental rebuilds');

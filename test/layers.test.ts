@@ -39,7 +39,7 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
   node: [
     ['src/cli/'],
     ['src/serve/'],
-    ['src/build.ts', 'src/build-record.ts'],
+    ['src/build.ts'],
     ['src/build/'],
     ['src/output/'],
     ['src/check/'],
@@ -50,25 +50,14 @@ const LEVELS: Partial<Record<Layer, string[][]>> = {
     ['src/markdown/'],
     ['src/content/'],
     ['src/config/'],
-    // What any stage may use: what a build wrote and keeps for the next, writing files ahead of the write step,
-    // egdocs' version, the hash of names and keys, esbuild, starting a worker thread and sharing work with it, and
-    // where a long loop may stop.
-    ['src/write-ahead.ts'],
-    ['src/output-ledger.ts', 'src/worker-thread.ts', 'src/work-split.ts'],
-    ['src/build-store.ts'],
-    ['src/version.ts', 'src/hash.ts', 'src/esbuild.ts', 'src/pace.ts'],
+    // What any stage may use: threads (starting a worker, sharing work with it, writing files ahead of the write
+    // step), what a build wrote and keeps for the next (incremental/), and the platform: egdocs' version, hashes,
+    // esbuild, and where a long loop may stop.
+    ['src/threads/'],
+    ['src/incremental/'],
+    ['src/platform/'],
   ],
-  shared: [
-    [
-      'src/shared/',
-      'src/types.ts',
-      'src/page-kinds.ts',
-      'src/config/',
-      'src/content/front-matter-schema.ts',
-      'src/content/dates.ts',
-    ],
-    ['src/diagnostics.ts', 'src/suggest.ts'],
-  ],
+  shared: [['src/shared/']],
 };
 
 /** A project's tsconfig as TypeScript reads it: its files (absolute) and its references. */
@@ -160,13 +149,13 @@ test('the rules name what runs back up', () => {
   );
   assert.is(backUp('src/serve/dev.ts', 'src/cli/report.ts'), 'src/serve/ imports src/cli/, which sits above it');
   assert.is(
-    backUp('src/diagnostics.ts', 'src/types.ts'),
-    'src/diagnostics.ts imports src/types.ts, which sits above it',
+    backUp('src/incremental/build-store.ts', 'src/threads/worker-thread.ts'),
+    'src/incremental/ imports src/threads/, which sits above it',
   );
   assert.is(backUp('templates/SearchBox.tsx', 'src/client/search/client.ts'), 'templates code imports client code');
   assert.is(backUp('src/search/in-memory.ts', 'src/client/search/worker.ts'), 'node code imports client code');
-  assert.is(backUp('src/shared/urls.ts', 'src/hash.ts'), 'shared code imports node code');
-  assert.is(backUp('src/types.ts', 'src/shared/urls.ts'), undefined);
+  assert.is(backUp('src/shared/urls.ts', 'src/platform/hash.ts'), 'shared code imports node code');
+  assert.is(backUp('src/shared/model/types.ts', 'src/shared/urls.ts'), undefined);
   assert.is(backUp('src/render/index.ts', 'templates/server.ts'), undefined);
   assert.is(backUp('src/check/links.ts', 'src/site/index.ts'), undefined);
 });

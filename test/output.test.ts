@@ -5,10 +5,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { describeFsError } from '../src/cli/report.ts';
 import { MARKER_FILE, markerFile, readBuildMarker } from '../src/output/marker.ts';
-import { AheadWriter, writtenAhead } from '../src/write-ahead.ts';
+import { AheadWriter, writtenAhead } from '../src/threads/write-ahead.ts';
 import { FsWriter, sweepStale, WriteAborted } from '../src/output/writer.ts';
-import { keptFile, ledgerFiles, readLedger } from '../src/output-ledger.ts';
-import type { OutputFile } from '../src/types.ts';
+import { keptFile, ledgerFiles, readLedger } from '../src/incremental/output-ledger.ts';
+import type { OutputFile } from '../src/shared/model/types.ts';
 import { buildFromMap } from './helpers.ts';
 
 const test = suite('output: the file-system writer and the build marker');

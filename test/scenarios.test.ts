@@ -20,8 +20,8 @@ import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../src/build.ts';
 import { printDiagnostics } from '../src/cli/report.ts';
 import { readContentFiles } from '../src/content/read.ts';
-import { BuildFailed, type Diagnostic } from '../src/diagnostics.ts';
-import type { BuildResult } from '../src/types.ts';
+import { BuildFailed, type Diagnostic } from '../src/shared/model/diagnostics.ts';
+import type { BuildResult } from '../src/shared/model/types.ts';
 import { ROOT, sharedBundle, testConfig } from './helpers.ts';
 
 const SITES = path.join(ROOT, 'test/sites');

@@ -7,9 +7,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../src/build.ts';
 import { loadConfig } from '../src/config/load.ts';
-import { formatDiagnostic } from '../src/diagnostics.ts';
+import { formatDiagnostic } from '../src/shared/model/diagnostics.ts';
 import { FsWriter } from '../src/output/writer.ts';
-import type { BuildResult, PageKind } from '../src/types.ts';
+import type { BuildResult, PageKind } from '../src/shared/model/types.ts';
 import { fileText, ROOT } from './helpers.ts';
 
 const test = suite('the eGrocer site');

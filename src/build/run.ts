@@ -2,9 +2,9 @@
 // `step`, which runs a named step of the spine: timed, stopped at once by an aborted signal, and an error thrown in it
 // carrying the step's name. A step that found errors has reported them all; the build stops between steps.
 import { getHeapStatistics } from 'node:v8';
-import { BuildFailed, Diagnostics, withLineTexts } from '../diagnostics.ts';
-import { BuildStopped, Pace } from '../pace.ts';
-import type { BuildResult } from '../types.ts';
+import { BuildFailed, Diagnostics, withLineTexts } from '../shared/model/diagnostics.ts';
+import { BuildStopped, Pace } from '../platform/pace.ts';
+import type { BuildResult } from '../shared/model/types.ts';
 import type { Stores } from './stores.ts';
 import type { BuildThreads } from './threads.ts';
 

@@ -1,7 +1,7 @@
 // The steps of the spine (src/build.ts) that do more than call their stage: each takes what the steps before it made,
 // asks the build's stores for what earlier builds left, and hands them what it made.
 import path from 'node:path';
-import { BuildFailed, Diagnostics } from '../diagnostics.ts';
+import { BuildFailed, Diagnostics } from '../shared/model/diagnostics.ts';
 import { type Bundle, bundleClient, packageRoot } from '../bundle/index.ts';
 import { findOverrides, type Override } from '../bundle/overrides.ts';
 import { checkBuild } from '../check/index.ts';
@@ -20,8 +20,8 @@ import { renderInParallel, startRenderInParallel } from '../render/parallel.ts';
 import { searchManifestUrl } from '../search/index-files.ts';
 import { relativeToBase } from '../shared/urls.ts';
 import { buildSiteInSlices, fillSiteStrings } from '../site/index.ts';
-import type { Config, OutputFile, Site } from '../types.ts';
-import { VERSION } from '../version.ts';
+import type { Config, OutputFile, Site } from '../shared/model/types.ts';
+import { VERSION } from '../platform/version.ts';
 import type { BuildRun } from './run.ts';
 import type { BuiltSearchIndex, Stores } from './stores.ts';
 

@@ -4,7 +4,7 @@
 // earlier build left and hand it what this one made; they never ask which kind they have. The pattern is the output's
 // (Writer, FsWriter, MemoryWriter).
 import { existsSync } from 'node:fs';
-import { storeFile, storeFolder, type StoreWrites, writeNow } from '../build-store.ts';
+import { storeFile, storeFolder, type StoreWrites, writeNow } from '../incremental/build-store.ts';
 import { type Bundle, bundleTemplates, packageRoot } from '../bundle/index.ts';
 import type { Override } from '../bundle/overrides.ts';
 import { storedBundle } from '../bundle/store.ts';
@@ -14,7 +14,7 @@ import type { ParseCache } from '../content/parse.ts';
 import { readParseStore, writeParseStore } from '../content/parse-store.ts';
 import type { MarkdownContext, PageCache } from '../markdown/index.ts';
 import { CodeHighlighter } from '../markdown/plugins/highlight.ts';
-import type { Pace } from '../pace.ts';
+import type { Pace } from '../platform/pace.ts';
 import type { RenderMemo, Templates } from '../render/index.ts';
 import { LateUrls } from '../render/late-urls.ts';
 import { readRenderMemo, writeRenderMemo } from '../render/store.ts';
@@ -25,7 +25,7 @@ import {
   storedSearchIndexFiles,
   TermsMemo,
 } from '../search/index-files.ts';
-import type { Config, OutputFile, Site } from '../types.ts';
+import type { Config, OutputFile, Site } from '../shared/model/types.ts';
 
 export interface BundleInputs {
   overrides: Override[];

@@ -7,7 +7,7 @@ import { CodeHighlighter } from '../markdown/plugins/highlight.ts';
 import type { StartedPages } from '../markdown/index.ts';
 import { MARKDOWN_EARLY_MIN_FILES, MarkdownWorkers } from '../markdown/parallel.ts';
 import { EARLY_MIN_FILES, RenderWorkers, renderThreads } from '../render/parallel.ts';
-import { usableCores } from '../worker-thread.ts';
+import { usableCores } from '../threads/worker-thread.ts';
 import type { Stores } from './stores.ts';
 
 export class BuildThreads {

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildOptions, Message, Metafile } from 'esbuild';
-import { fail } from '../diagnostics.ts';
+import { fail } from '../shared/model/diagnostics.ts';
 import type { Templates } from '../../templates/server.ts';
 import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
-import type { OutputFile } from '../types.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
-import { esbuild } from '../esbuild.ts';
+import { esbuild } from '../platform/esbuild.ts';
 
 /** esbuild is loaded when a bundle is made: a build that finds its bundle in the store never starts it. */
 const build: typeof import('esbuild').build = (options) => esbuild().build(options);

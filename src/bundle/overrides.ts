@@ -6,8 +6,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
-import { didYouMean, type Diagnostics } from '../diagnostics.ts';
-import type { PageKind } from '../types.ts';
+import { didYouMean, type Diagnostics } from '../shared/model/diagnostics.ts';
+import type { PageKind } from '../shared/model/types.ts';
 import type { OverridableProps } from '../../templates/index.ts';
 
 /** Where a component lives in egdocs' templates, and for a page template, the page kinds it renders. */

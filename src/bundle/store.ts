@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readStore, writeStore } from '../build-store.ts';
-import { sha256 } from '../hash.ts';
+import { readStore, writeStore } from '../incremental/build-store.ts';
+import { sha256 } from '../platform/hash.ts';
 import type { Bundle } from './index.ts';
 
 interface StoredBundle {

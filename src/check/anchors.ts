@@ -2,7 +2,7 @@
 // the net is wider than for paths: a typo, else the id sharing the most words ('#install' -> '#installing-the-panel'),
 // else, on a page with only a handful, the list of them.
 
-import { didYouMean } from '../diagnostics.ts';
+import { didYouMean } from '../shared/model/diagnostics.ts';
 
 /** How many ids a page may have for all of them to be listed when none is close. */
 const LIST_AT_MOST = 6;

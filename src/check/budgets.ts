@@ -5,9 +5,9 @@
 import { gzipSync } from 'node:zlib';
 import { GROUP_OF } from '../shared/page-groups.ts';
 import type { Bundle } from '../bundle/index.ts';
-import type { Diagnostics } from '../diagnostics.ts';
+import type { Diagnostics } from '../shared/model/diagnostics.ts';
 import { relativeToBase } from '../shared/urls.ts';
-import type { Config, OutputFile, PageKind, PageWeight, Route, Site } from '../types.ts';
+import type { Config, OutputFile, PageKind, PageWeight, Route, Site } from '../shared/model/types.ts';
 
 /** KB as the budgets count them. */
 export const KB = 1024;
@@ -100,7 +100,7 @@ export function checkBudgets(
   }
 }
 
-/** A file's size; a file kept from the last build is not read for it (src/output-ledger.ts). */
+/** A file's size; a file kept from the last build is not read for it (src/incremental/output-ledger.ts). */
 function byteLength(file: OutputFile | undefined): number {
   if (!file) return 0;
   if (file.kept) return file.kept.size;

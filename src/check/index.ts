@@ -2,15 +2,15 @@
 // anything to learn what exists). Links and anchors always; page weights against the budgets for a deployable
 // build; the search relevance gate when `egdocs check` asks for it, over the index files this build wrote.
 import type { Bundle } from '../bundle/index.ts';
-import type { Diagnostic, Diagnostics } from '../diagnostics.ts';
+import type { Diagnostic, Diagnostics } from '../shared/model/diagnostics.ts';
 import { engineOfFiles } from '../search/in-memory.ts';
-import type { BuildResult, OutputFile, Site } from '../types.ts';
+import type { BuildResult, OutputFile, Site } from '../shared/model/types.ts';
 import { checkBudgets, pageWeights } from './budgets.ts';
 import { checkLinks } from './links.ts';
 import { checkSearchQueries, type SearchFunction, type SearchHitRef } from './search-queries.ts';
-import { codeKey, readStore, writeStore } from '../build-store.ts';
-import { sha256 } from '../hash.ts';
-import { type Pace, UNPACED } from '../pace.ts';
+import { codeKey, readStore, writeStore } from '../incremental/build-store.ts';
+import { sha256 } from '../platform/hash.ts';
+import { type Pace, UNPACED } from '../platform/pace.ts';
 
 export interface CheckInput {
   site: Site;

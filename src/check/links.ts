@@ -1,10 +1,10 @@
 // Link checking: every link the markdown stage recorded (with its position), against the route table, the files
 // written beside the pages and the anchors of each page. Each problem is a warning at the link, with a suggestion
 // when one is likely. Missing images are warned by the images plugin, which resolves them while rendering.
-import { didYouMean, type DiagnosticCode, type Diagnostics } from '../diagnostics.ts';
-import type { Sliced } from '../pace.ts';
+import { didYouMean, type DiagnosticCode, type Diagnostics } from '../shared/model/diagnostics.ts';
+import type { Sliced } from '../platform/pace.ts';
 import { decodePath, relativeToBase, safeDecode } from '../shared/urls.ts';
-import type { LayoutLink, LinkRef, Site } from '../types.ts';
+import type { LayoutLink, LinkRef, Site } from '../shared/model/types.ts';
 import { dotFileHint, isDotPath } from '../content/assets.ts';
 import { nearestAnchor } from './anchors.ts';
 import { asWritten, markdownPathFrom, type Targets, targetsOf } from './targets.ts';

@@ -3,9 +3,9 @@
 // among the suggestions. An edit that makes a page unfindable then fails CI like a broken link does.
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { explainYamlError } from '../content/yaml-errors.ts';
-import { didYouMean, type Diagnostics } from '../diagnostics.ts';
+import { didYouMean, type Diagnostics } from '../shared/model/diagnostics.ts';
 import { sitePath } from '../shared/urls.ts';
-import type { Site } from '../types.ts';
+import type { Site } from '../shared/model/types.ts';
 
 export const SEARCH_QUERIES_FILE = 'content/search-queries.yaml';
 const KEYS = ['query', 'page', 'tags'];

@@ -2,7 +2,7 @@
 // check, so each link is a few lookups.
 import path from 'node:path/posix';
 import { decodePath, relativeToBase } from '../shared/urls.ts';
-import type { Config, Site } from '../types.ts';
+import type { Config, Site } from '../shared/model/types.ts';
 
 /** Everything a link is checked against. */
 export interface Targets {

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { spareOutputDir } from '../build-store.ts';
-import { forgetRun, keepRun, lookUpRun, recordOf } from '../build-record.ts';
+import { spareOutputDir } from '../incremental/build-store.ts';
+import { forgetRun, keepRun, lookUpRun, recordOf } from '../build/record.ts';
 import { packageRoot } from '../bundle/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { assertSafeOutputDir, resolveOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
-import { Pace } from '../pace.ts';
-import type { Config } from '../types.ts';
+import { Pace } from '../platform/pace.ts';
+import type { Config } from '../shared/model/types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
 
@@ -70,7 +70,7 @@ export async function runBuild(options: {
     // Folders of builds that were killed outright (kill -9, a machine restart) go now, even if this build fails.
     await sweepStale(config.paths.outDir);
     writer = new FsWriter(config.paths.outDir, spareOutputDir(config.paths.root));
-    // content/ is read first, to key the build (build-record.ts); a stop is heard between two of its files.
+    // content/ is read first, to key the build (build/record.ts); a stop is heard between two of its files.
     const { read, key, last, readMs, lookUpMs } = await lookUpRun(config, 'build', new Pace(stopping.signal));
     if (last) {
       printDiagnostics(last.diagnostics);

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build-record.ts';
+import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build/record.ts';
 import { loadConfig } from '../config/load.ts';
 import { repositoryRoot } from '../content/git-history.ts';
-import { diagnosticsOf } from '../diagnostics.ts';
-import type { Config } from '../types.ts';
+import { diagnosticsOf } from '../shared/model/diagnostics.ts';
+import type { Config } from '../shared/model/types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
 import { type CheckFormat, checkReport, UNCHANGED_CHECK } from './report.ts';
 
@@ -13,7 +13,7 @@ export async function runCheck(options: { configFile: string; format: CheckForma
   let config: Config | undefined;
   try {
     config = await loadConfig({ configFile: options.configFile });
-    // As a build does (build-record.ts): a check of the same inputs as the last one reports its findings again.
+    // As a build does (build/record.ts): a check of the same inputs as the last one reports its findings again.
     const { read, key, last } = await lookUpRun(config, 'check');
     let result: RunRecord;
     if (last) result = last;

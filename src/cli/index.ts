@@ -1,7 +1,7 @@
 // The command line: commander declarations and thin actions (flags -> stage API -> exit code).
 // Heavy modules load inside the actions, so `egdocs --help` starts fast.
 import { Command, Option } from 'commander';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../platform/version.ts';
 
 export async function main(argv: string[] = process.argv): Promise<void> {
   const program = new Command('egdocs')

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../platform/version.ts';
 import { fsErrorReason } from './report.ts';
 import { starterFiles } from './starter.ts';
 import { WORKFLOW_FILE } from './workflow.ts';

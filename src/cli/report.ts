@@ -8,8 +8,8 @@ import {
   sortDiagnostics,
   type Diagnostic,
   type Location,
-} from '../diagnostics.ts';
-import type { RunRecord } from '../build-record.ts';
+} from '../shared/model/diagnostics.ts';
+import type { RunRecord } from '../build/record.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
@@ -31,7 +31,7 @@ export function summary({ kinds, diagnostics }: RunRecord, ms: number, outDir: s
   ].join('\n');
 }
 
-/** What a build adds to its summary when nothing changed since the last one (build-record.ts). */
+/** What a build adds to its summary when nothing changed since the last one (build/record.ts). */
 const UNCHANGED_BUILD = ': nothing changed since the last build, whose output is in place';
 
 /** What `egdocs check` prints last when nothing changed since the last check, whose findings it gave again. */

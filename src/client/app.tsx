@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App } from '../../templates/App.tsx';
 import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
 import { readSetting, writeSetting } from '../../templates/storage.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../shared/model/types.ts';
 import { propsFromPayload } from './merge.ts';
 import { importPart } from './parts.ts';
 import { registry } from './pages.ts';

@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PAGE_HOOK, type PageHook } from '../shared/live-protocol.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../shared/model/types.ts';
 import { createAnnouncer } from './announce.ts';
 import { ClientApp } from './app.tsx';
 import { installCopyButtons } from './copy.ts';

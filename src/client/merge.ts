@@ -1,5 +1,5 @@
 // The next route's props from its payload and the page the reader is on. Pure, so it is tested in node.
-import type { PageProps, RoutePayload, SidebarItem } from '../types.ts';
+import type { PageProps, RoutePayload, SidebarItem } from '../shared/model/types.ts';
 
 /**
  * Each payload carries its page's pruned sidebar (collapsed categories left empty, see src/shared/sidebar.ts).

@@ -1,7 +1,7 @@
 // The client's page templates, loaded by group on demand (see src/shared/page-groups.ts). Each group is a chunk.
 import type { PageRegistry } from '../../templates/pages.ts';
 import { GROUP_OF, type PageGroup } from '../shared/page-groups.ts';
-import type { PageKind } from '../types.ts';
+import type { PageKind } from '../shared/model/types.ts';
 
 const loaders: Record<PageGroup, () => Promise<{ pages: PageRegistry }>> = {
   DocPage: () => import('../../templates/DocPage.tsx'),

@@ -1,7 +1,7 @@
 // The route-change progress bar: a thin bar fixed at the top of the viewport. It appears only when a navigation
 // takes longer than `startDelay` (so fast ones show nothing), creeps forward while the route loads, and fills and
 // fades once the new route has rendered. Reduced motion is honoured in CSS (no transitions).
-import type { Config } from '../types.ts';
+import type { Config } from '../shared/model/types.ts';
 
 export type ProgressOptions = Config['client']['progressBar'];
 

@@ -3,7 +3,7 @@
 // position. Anything the router cannot load falls back to a full page load, so a missing or broken payload costs a
 // reload, never a dead link.
 import { payloadUrl, routePathOf } from '../shared/routing.ts';
-import type { RoutePayload } from '../types.ts';
+import type { RoutePayload } from '../shared/model/types.ts';
 import type { Progress } from './progress.ts';
 
 /** What to do once a route has rendered. */

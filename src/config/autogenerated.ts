@@ -3,8 +3,8 @@
 // the site stage then resolves. A folder's docs come first by their `sidebar_position`, then
 // by file name; a subfolder becomes a category (named by its `_category_.yml`, else its folder) among them.
 import path from 'node:path/posix';
-import type { DocCategory } from '../types.ts';
-import type { SidebarEntry } from './sidebars.ts';
+import type { DocCategory } from '../shared/model/types.ts';
+import type { SidebarEntry } from '../shared/config/sidebars.ts';
 
 /** A doc as sidebars see it. */
 export interface SidebarDoc {

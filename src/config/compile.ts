@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { codeKey, readStore, storeFile, writeStore } from '../build-store.ts';
-import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
-import { sha256 } from '../hash.ts';
-import { esbuild } from '../esbuild.ts';
+import { codeKey, readStore, storeFile, writeStore } from '../incremental/build-store.ts';
+import { BuildFailed, codeFrame, fail } from '../shared/model/diagnostics.ts';
+import { sha256 } from '../platform/hash.ts';
+import { esbuild } from '../platform/esbuild.ts';
 
 /** The `egdocs` module as a config file sees it; defineConfig only types the object. */
 const egdocsModule: Plugin = {

@@ -1,8 +1,8 @@
-// What a site.config.ts may say: the type is inferred from the schema (config/schema.ts), so everything is optional
+// What a site.config.ts may say: the type is inferred from the schema (shared/config/schema.ts), so everything is optional
 // except what has no sensible default; config/validate.ts fills the rest and rejects what it does not know.
-import type { UserConfig } from './schema.ts';
+import type { UserConfig } from '../shared/config/schema.ts';
 
-export type { UserConfig } from './schema.ts';
+export type { UserConfig } from '../shared/config/schema.ts';
 
 /** Types a site.config.ts default export; returns it unchanged. */
 export function defineConfig(config: UserConfig): UserConfig {

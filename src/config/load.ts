@@ -1,9 +1,9 @@
 // Loads site.config.ts: compiled into one module (config/compile.ts), imported, then validated.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BuildFailed, codeFrame, fail } from '../diagnostics.ts';
+import { BuildFailed, codeFrame, fail } from '../shared/model/diagnostics.ts';
 import { compileConfig } from './compile.ts';
-import type { Config } from './schema.ts';
+import type { Config } from '../shared/config/schema.ts';
 import { validateConfig } from './validate.ts';
 
 export interface LoadOptions {

@@ -1,12 +1,12 @@
-// The only place that reads raw user config: checks it against the schema (config/schema.ts), which fills in the
+// The only place that reads raw user config: checks it against the schema (shared/config/schema.ts), which fills in the
 // defaults, then adds the derived fields. Every problem is reported at once; a config with any stops the build
 // before content is read.
 import path from 'node:path';
-import { BuildFailed, type Diagnostic, type Location } from '../diagnostics.ts';
+import { BuildFailed, type Diagnostic, type Location } from '../shared/model/diagnostics.ts';
 import { type Context, INVALID, isRecord } from '../shared/schema/context.ts';
-import { keyLocator } from './locate.ts';
+import { keyLocator } from '../shared/config/locate.ts';
 import { basePathProblem } from '../shared/url-checks.ts';
-import { BASE_HINT, type Config, configSchema } from './schema.ts';
+import { BASE_HINT, type Config, configSchema } from '../shared/config/schema.ts';
 
 /** Turns the raw default export of site.config.ts into a complete Config, or throws naming every problem. */
 export function validateConfig(

@@ -1,9 +1,9 @@
 // Where a file under content/ goes in the output: the markdown stage points images at it, the site stage copies it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path/posix';
-import { contentHash } from '../hash.ts';
+import { contentHash } from '../platform/hash.ts';
 import { encodeSegment } from '../shared/urls.ts';
-import type { AssetBytes, Config, OutputFile } from '../types.ts';
+import type { AssetBytes, Config, OutputFile } from '../shared/model/types.ts';
 
 /**
  * URL of a file under content/: content/static/x -> <base>x; anything else -> <base>assets/images/<name>-<hash>.<ext>.

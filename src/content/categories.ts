@@ -3,8 +3,8 @@
 // named after its folder.
 import path from 'node:path/posix';
 import { isMap, isScalar, parseDocument } from 'yaml';
-import type { Diagnostics } from '../diagnostics.ts';
-import type { DocCategory } from '../types.ts';
+import type { Diagnostics } from '../shared/model/diagnostics.ts';
+import type { DocCategory } from '../shared/model/types.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
 
 const CATEGORY_FILE = /^content\/docs\/(?:(.+)\/)?_category_\.ya?ml$/;

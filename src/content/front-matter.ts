@@ -1,12 +1,12 @@
 // Front matter: split from a markdown file (remembering the line the body starts on, so every later message about
 // the body names the right line of the file), then checked once against its kind's schema
-// (content/front-matter-schema.ts), so later stages read typed fields and never `unknown`. A value of the wrong type
+// (shared/content/front-matter-schema.ts), so later stages read typed fields and never `unknown`. A value of the wrong type
 // is an error at its line (it used to be ignored, so `title: 2024` quietly lost the title).
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { type Diagnostic, fail } from '../diagnostics.ts';
+import { type Diagnostic, fail } from '../shared/model/diagnostics.ts';
 import { type KeyLocator, INVALID } from '../shared/schema/context.ts';
-import type { FrontMatter, SourceKind } from '../types.ts';
-import { frontMatterSchemas } from './front-matter-schema.ts';
+import type { FrontMatter, SourceKind } from '../shared/model/types.ts';
+import { frontMatterSchemas } from '../shared/content/front-matter-schema.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
 import { yamlLocator } from './yaml-locate.ts';
 import { readYamlSubset } from './yaml-subset.ts';
@@ -91,7 +91,7 @@ export function splitFrontMatter(text: string, file: string): Split {
 }
 
 /**
- * The typed front matter of one file, checked against the schema of its kind (content/front-matter-schema.ts), and
+ * The typed front matter of one file, checked against the schema of its kind (shared/content/front-matter-schema.ts), and
  * the problems found in it, each at the line of its key or value.
  */
 export function typeFrontMatter(kind: SourceKind, split: Split): { frontMatter: FrontMatter; problems: Diagnostic[] } {

@@ -15,8 +15,8 @@ import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { readStore, writeStore } from '../build-store.ts';
-import type { Diagnostics, Location } from '../diagnostics.ts';
+import { readStore, writeStore } from '../incremental/build-store.ts';
+import type { Diagnostics, Location } from '../shared/model/diagnostics.ts';
 
 const run = promisify(execFile);
 
@@ -33,7 +33,7 @@ export interface GitHistory {
   /**
    * Whether git answered (with dates, or that the clone is shallow): both follow from the commit checked out. False
    * when it could not be asked or refused (not installed, not a repository, "dubious ownership"), which is put right
-   * without changing any input of the build: such a build is not one to report again (build-record.ts).
+   * without changing any input of the build: such a build is not one to report again (build/record.ts).
    */
   answered: boolean;
 }

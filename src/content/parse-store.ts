@@ -2,10 +2,10 @@
 // starts parseContent with the files whose text is unchanged already parsed, as serve's ParseCache does in memory.
 // Parsing front matter with the YAML library is most of the content step (about 0.3 s at 1,000 pages). A file is
 // known by the hash of its text; its body is not kept, but cut from the text again.
-import { codeKey, readStore, writeStore } from '../build-store.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import { sha256 } from '../hash.ts';
-import type { ParsedSource } from '../types.ts';
+import { codeKey, readStore, writeStore } from '../incremental/build-store.ts';
+import type { Diagnostic } from '../shared/model/diagnostics.ts';
+import { sha256 } from '../platform/hash.ts';
+import type { ParsedSource } from '../shared/model/types.ts';
 import type { ParseCache } from './parse.ts';
 
 interface Kept {

@@ -2,9 +2,9 @@
 // map, so tests need no files; a bad file is a diagnostic and the rest still parse.
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../diagnostics.ts';
-import { type Sliced, whole } from '../pace.ts';
-import type { Author, ParsedSource, SourceKind, TagInfo } from '../types.ts';
+import { BuildFailed, type Diagnostic, type Diagnostics, fail } from '../shared/model/diagnostics.ts';
+import { type Sliced, whole } from '../platform/pace.ts';
+import type { Author, ParsedSource, SourceKind, TagInfo } from '../shared/model/types.ts';
 import { readDocCategories } from './categories.ts';
 import { idProblem } from '../shared/url-checks.ts';
 import { splitFrontMatter, typeFrontMatter } from './front-matter.ts';

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Pace, UNPACED } from '../pace.ts';
-import { type Diagnostic, fail } from '../diagnostics.ts';
-import type { AssetBytes, LargeFile } from '../types.ts';
+import { type Pace, UNPACED } from '../platform/pace.ts';
+import { type Diagnostic, fail } from '../shared/model/diagnostics.ts';
+import type { AssetBytes, LargeFile } from '../shared/model/types.ts';
 import { describeInvalidUtf8 } from './utf8.ts';
 
 /** content/ as maps from path (relative to the project root, forward slashes) to text or bytes. */

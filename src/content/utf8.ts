@@ -1,6 +1,6 @@
 // A text file that is not UTF-8 (most often Latin-1 or Windows-1252, saved by an old editor): where the first bad byte
 // is, so the writer can find the character, and what it was meant to be.
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/model/diagnostics.ts';
 
 /** The error for a file whose bytes are not valid UTF-8, at the line and column of the first bad byte. */
 export function describeInvalidUtf8(bytes: Uint8Array, file: string): Diagnostic {

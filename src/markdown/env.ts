@@ -1,8 +1,8 @@
 // Per-render state shared by the markdown plugins: markdown-it passes `env` to every rule,
 // so plugins record what they see here instead of re-parsing output HTML later.
 import type { StateBlock } from 'markdown-it';
-import type { Heading, LinkRef, Source } from '../types.ts';
-import type { Diagnostics, Location, Related } from '../diagnostics.ts';
+import type { Heading, LinkRef, Source } from '../shared/model/types.ts';
+import type { Diagnostics, Location, Related } from '../shared/model/diagnostics.ts';
 import type { LineOrigin } from './includes.ts';
 
 export interface MarkdownEnv {

@@ -12,7 +12,7 @@
 // included file, with the including page as a related location.
 import path from 'node:path/posix';
 import { MARKDOWN } from '../content/read.ts';
-import type { Diagnostics, Location, Related } from '../diagnostics.ts';
+import type { Diagnostics, Location, Related } from '../shared/model/diagnostics.ts';
 
 /** Where a line of the expanded page body was written. */
 export interface LineOrigin {

@@ -2,8 +2,8 @@
 // everything later stages need (headings, anchors, links with positions, plain text, word count, excerpt).
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
-import { type Diagnostic, Diagnostics } from '../diagnostics.ts';
-import type { Config, ContentSet, Page, PageSection, Source } from '../types.ts';
+import { type Diagnostic, Diagnostics } from '../shared/model/diagnostics.ts';
+import type { Config, ContentSet, Page, PageSection, Source } from '../shared/model/types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { markdownCopy } from './copy.ts';
 import { expandIncludes } from './includes.ts';
@@ -14,10 +14,10 @@ import {
   type StoreWrites,
   writeNow,
   writeShardedStore,
-} from '../build-store.ts';
+} from '../incremental/build-store.ts';
 import { sourceKey, valueKey } from './page-store.ts';
-import { sha256 } from '../hash.ts';
-import { type Pace, UNPACED } from '../pace.ts';
+import { sha256 } from '../platform/hash.ts';
+import { type Pace, UNPACED } from '../platform/pace.ts';
 import { admonitions } from './plugins/admonitions.ts';
 import { alerts } from './plugins/alerts.ts';
 import { tabs } from './plugins/tabs.ts';

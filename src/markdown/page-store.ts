@@ -6,8 +6,8 @@
 // route, and each lookup by a key of the value it gave (a route, the hash of an image's bytes or of an included
 // text). It is keyed by what every page depends on: egdocs' own code, the config, and the highlighter. It is kept in
 // shards (build-store.ts), so that an edit rewrites the few pages of one shard, not every page.
-import { sha256 } from '../hash.ts';
-import type { Source } from '../types.ts';
+import { sha256 } from '../platform/hash.ts';
+import type { Source } from '../shared/model/types.ts';
 
 /** A key for the value a lookup gave: strings as they are, bytes by their hash, nothing as null. */
 export function valueKey(value: unknown): string | null {

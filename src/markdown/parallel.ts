@@ -4,11 +4,11 @@
 // render: the same HTML, messages and lookups, put in the order of the sources (a test compares them). Code blocks are
 // the exception to "on its own": a worker leaves a mark for each block and hands the block to this thread, whose
 // highlighter (its cache and its Shiki thread) highlights the blocks of every page, and fills the marks in.
-import type { Diagnostic } from '../diagnostics.ts';
-import { BuildFailed } from '../diagnostics.ts';
-import type { ContentSet, Page, Source } from '../types.ts';
-import { EarlyWorkers } from '../worker-thread.ts';
-import { WorkSplit } from '../work-split.ts';
+import type { Diagnostic } from '../shared/model/diagnostics.ts';
+import { BuildFailed } from '../shared/model/diagnostics.ts';
+import type { ContentSet, Page, Source } from '../shared/model/types.ts';
+import { EarlyWorkers } from '../threads/worker-thread.ts';
+import { WorkSplit } from '../threads/work-split.ts';
 import type { FenceInfo } from './plugins/shiki.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
 import type { FreshPage, Lookup, MarkdownContext, PageWorkers, SharedPages } from './index.ts';

@@ -3,8 +3,8 @@
 // hands the block to the main thread, now and then while it works, so that the main thread's Shiki thread highlights
 // it meanwhile.
 import { parentPort } from 'node:worker_threads';
-import { Diagnostics } from '../diagnostics.ts';
-import type { ContentSet } from '../types.ts';
+import { Diagnostics } from '../shared/model/diagnostics.ts';
+import type { ContentSet } from '../shared/model/types.ts';
 import { createMarkdown } from './index.ts';
 import { type MarkdownJob, type MarkdownMessage, sendable } from './parallel.ts';
 import { CodeHighlighter } from './plugins/highlight.ts';

@@ -3,7 +3,7 @@
 // project. Those are refused outright; a folder with files that egdocs did not write needs --force.
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../diagnostics.ts';
+import { fail } from '../shared/model/diagnostics.ts';
 import { MARKER_FILE, readBuildMarker } from './marker.ts';
 
 export interface GuardInput {

@@ -3,8 +3,8 @@
 // build was made for, so a `--base-url /other/` build previews under /other/.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputFile } from '../types.ts';
-import { VERSION } from '../version.ts';
+import type { OutputFile } from '../shared/model/types.ts';
+import { VERSION } from '../platform/version.ts';
 
 /** The marker's file name. A dot file: static hosts serve it like any file, and it says nothing secret. */
 export const MARKER_FILE = '.egdocs-build.json';

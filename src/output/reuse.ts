@@ -6,8 +6,16 @@
 import { copyFile, link, mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { entryOf, foldersOf, hashOf, keptIntact, type Ledger, unchanged, walkFolder } from '../output-ledger.ts';
-import type { OutputFile } from '../types.ts';
+import {
+  entryOf,
+  foldersOf,
+  hashOf,
+  keptIntact,
+  type Ledger,
+  unchanged,
+  walkFolder,
+} from '../incremental/output-ledger.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 
 /**
  * Turns the folder `dir` (an earlier output, or an empty folder) into exactly `files`: entries that are not wanted go

@@ -3,10 +3,17 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { dropLedger, keptEntry, type Ledger, ledgerFiles, readLedger, writeLedger } from '../output-ledger.ts';
-import type { OutputFile } from '../types.ts';
+import {
+  dropLedger,
+  keptEntry,
+  type Ledger,
+  ledgerFiles,
+  readLedger,
+  writeLedger,
+} from '../incremental/output-ledger.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 import { reuseFolder } from './reuse.ts';
-import { assertInside } from '../write-ahead.ts';
+import { assertInside } from '../threads/write-ahead.ts';
 
 export interface Writer {
   write(files: OutputFile[]): Promise<void>;

@@ -1,6 +1,6 @@
 // The HTML document around a rendered page: head (title, meta, canonical, OpenGraph, styles, the inline
 // colour-mode script that runs before first paint), the app's markup, the hydration data and the client script.
-import type { Chrome, Config, Route } from '../types.ts';
+import type { Chrome, Config, Route } from '../shared/model/types.ts';
 
 export interface Assets {
   /** Stylesheet URLs, in order. */

@@ -1,7 +1,7 @@
 // Files beside the pages: sitemap.xml and the blog's RSS and Atom feeds. Dates come from the posts, never the clock,
 // so the output stays byte-identical between builds.
 import { withBase } from '../shared/urls.ts';
-import type { OutputFile, Site } from '../types.ts';
+import type { OutputFile, Site } from '../shared/model/types.ts';
 import { escapeAttr, escapeHtml } from './document.ts';
 
 export function sitemap(site: Site): OutputFile {

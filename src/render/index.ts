@@ -3,11 +3,20 @@ import path from 'node:path';
 import { GROUP_OF } from '../shared/page-groups.ts';
 import type { Templates } from '../../templates/server.ts';
 import type { Bundle } from '../bundle/index.ts';
-import { sha256 } from '../hash.ts';
-import { type Diagnostics, formatDiagnostic, type Location } from '../diagnostics.ts';
-import { type Pace, UNPACED } from '../pace.ts';
+import { sha256 } from '../platform/hash.ts';
+import { type Diagnostics, formatDiagnostic, type Location } from '../shared/model/diagnostics.ts';
+import { type Pace, UNPACED } from '../platform/pace.ts';
 import { PAYLOAD_FILE } from '../shared/routing.ts';
-import type { Chrome, OutputFile, PageProps, Route, RoutePayload, SidebarItem, Site, SiteChrome } from '../types.ts';
+import type {
+  Chrome,
+  OutputFile,
+  PageProps,
+  Route,
+  RoutePayload,
+  SidebarItem,
+  Site,
+  SiteChrome,
+} from '../shared/model/types.ts';
 import { type Assets, documentTitle, renderDocument, renderRedirect, scriptJson } from './document.ts';
 import { pruneSidebar } from '../shared/sidebar.ts';
 import { LateUrls } from './late-urls.ts';

@@ -3,7 +3,7 @@
 // are made from the model, not the HTML: a tool reading them gets the text as markdown.
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
 import { decodePath, relativeToBase } from '../shared/urls.ts';
-import type { OutputFile, SidebarItem, Site } from '../types.ts';
+import type { OutputFile, SidebarItem, Site } from '../shared/model/types.ts';
 
 /** The markdown copy of every doc, beside its page (the markdown stage makes it: markdown/copy.ts). */
 export function markdownCopies(site: Site): OutputFile[] {

@@ -1,9 +1,9 @@
 // The render stage across threads, for large sites: renderToString is most of a big build and runs one page at a
 // time, so the routes are cut into contiguous runs and each extra core renders one in a worker while this thread
 // renders the first. Output order and content are the same as rendering in one thread.
-import { EarlyWorkers, runJob, type StartedWorker, usableCores } from '../worker-thread.ts';
-import { AheadWriter, writtenAhead } from '../write-ahead.ts';
-import type { OutputFile } from '../types.ts';
+import { EarlyWorkers, runJob, type StartedWorker, usableCores } from '../threads/worker-thread.ts';
+import { AheadWriter, writtenAhead } from '../threads/write-ahead.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 import { type RenderContext, type RenderOptions, renderRoutes } from './index.ts';
 import type { RenderDone, RenderJob } from './worker.ts';
 

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import * as builtInTemplates from '../../templates/server.ts';
 import type { Templates } from '../../templates/server.ts';
-import type { PageProps } from '../types.ts';
+import type { PageProps } from '../shared/model/types.ts';
 import type { SidebarShare } from './sidebar-share.ts';
 
 /**

@@ -6,7 +6,7 @@
 // A test renders sites both ways and compares every byte (test/render/sidebar-share.test.ts).
 import type { SidebarMarkup } from '../../templates/Sidebar.tsx';
 import { categoriesHolding } from '../shared/sidebar.ts';
-import type { SidebarItem } from '../types.ts';
+import type { SidebarItem } from '../shared/model/types.ts';
 
 /** React escapes these in attributes its own way; a path holding any of them is rendered in full. */
 const UNSAFE = /["&'<>]/;

@@ -1,7 +1,7 @@
 // The whole sidebar, written once per site as a hashed JSON file: a page carries only the part it shows open
 // (pruneSidebar, src/shared/sidebar.ts), and the client fetches the rest when a reader opens a category it left out.
-import { contentHash } from '../hash.ts';
-import type { OutputFile, SidebarItem } from '../types.ts';
+import { contentHash } from '../platform/hash.ts';
+import type { OutputFile, SidebarItem } from '../shared/model/types.ts';
 
 /**
  * One JSON file per sidebar, named by content hash, and the URL of each. `serve` asks for fixed names (hashed: false):

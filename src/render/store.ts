@@ -11,10 +11,10 @@
 // the writer left it) is not even read: the writer keeps or copies it as it is.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { codeKey, readStore, spareOutputDir, writeStore } from '../build-store.ts';
-import { sha256 } from '../hash.ts';
-import { hashOf, keptFile, type Ledger, ledgerFiles, readLedger, unchanged } from '../output-ledger.ts';
-import type { Config, OutputFile } from '../types.ts';
+import { codeKey, readStore, spareOutputDir, writeStore } from '../incremental/build-store.ts';
+import { sha256 } from '../platform/hash.ts';
+import { hashOf, keptFile, type Ledger, ledgerFiles, readLedger, unchanged } from '../incremental/output-ledger.ts';
+import type { Config, OutputFile } from '../shared/model/types.ts';
 import type { RenderMemo } from './index.ts';
 import { LateUrls } from './late-urls.ts';
 

@@ -1,9 +1,9 @@
 // A render worker (see parallel.ts): renders the routes it is sent with the templates compiled in, and sends back
 // their files and whatever went wrong. Its own module graph: React, the templates and the render stage load here.
 import { parentPort } from 'node:worker_threads';
-import { Diagnostics } from '../diagnostics.ts';
-import { AheadWriter, type WrittenAhead } from '../write-ahead.ts';
-import type { OutputFile } from '../types.ts';
+import { Diagnostics } from '../shared/model/diagnostics.ts';
+import { AheadWriter, type WrittenAhead } from '../threads/write-ahead.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 import { type RenderContext, type RenderMemo, renderRoutes } from './index.ts';
 
 export interface RenderJob {

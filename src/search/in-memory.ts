@@ -2,7 +2,7 @@
 // `npm run bench:search` query, with the code the browser's worker runs.
 import { createEngine, type Engine, readManifest, type SearchHit } from '../shared/search/engine.ts';
 import { indexFileName, type Manifest } from '../shared/search/format.ts';
-import type { Config, OutputFile, SearchData, Site } from '../types.ts';
+import type { Config, OutputFile, SearchData, Site } from '../shared/model/types.ts';
 import { searchData } from './data.ts';
 import { indexFiles } from './index-files.ts';
 

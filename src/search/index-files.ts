@@ -38,10 +38,10 @@ import {
   vocabName,
 } from '../shared/search/format.ts';
 import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
-import { codeKey, keyedConfig, readStore, type StoreWrites, writeNow, writeStore } from '../build-store.ts';
-import { contentHash, sha256, smallHash } from '../hash.ts';
-import { type Pace, type Sliced, UNPACED, whole } from '../pace.ts';
-import type { Config, OutputFile, SearchData, Site } from '../types.ts';
+import { codeKey, keyedConfig, readStore, type StoreWrites, writeNow, writeStore } from '../incremental/build-store.ts';
+import { contentHash, sha256, smallHash } from '../platform/hash.ts';
+import { type Pace, type Sliced, UNPACED, whole } from '../platform/pace.ts';
+import type { Config, OutputFile, SearchData, Site } from '../shared/model/types.ts';
 import { searchData } from './data.ts';
 
 /** Target raw size of a postings file and of a text file: small enough that a query loads a few of each. */

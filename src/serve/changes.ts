@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { PAYLOAD_FILE } from '../shared/routing.ts';
 import type { Update } from '../shared/live-protocol.ts';
-import type { Route } from '../types.ts';
+import type { Route } from '../shared/model/types.ts';
 
 /** One build's output as compared: its files, and which of them are a route's page or payload. */
 export interface BuildOutput {

@@ -4,7 +4,7 @@
 // the browser as an overlay until the next good save.
 import path from 'node:path';
 import { bundleLiveClient, packageRoot } from '../bundle/index.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/model/diagnostics.ts';
 import type { LiveMessage } from '../shared/live-protocol.ts';
 import { printFailure } from './failure.ts';
 import { guardHosts, hostCheck } from './hosts.ts';

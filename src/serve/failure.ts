@@ -1,6 +1,6 @@
 // A failed build as serve tells it: in the terminal, to the open pages (the error overlay) and, before any good
 // build, as the page every request gets.
-import { detailLines, diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../diagnostics.ts';
+import { detailLines, diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../shared/model/diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
 import { clientTag, type ErrorMessage, problemText } from '../shared/live-protocol.ts';
 

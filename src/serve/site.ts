@@ -9,7 +9,7 @@ import { loadConfig } from '../config/load.ts';
 import { type ContentFiles, readContentFiles, updateContentFiles } from '../content/read.ts';
 import { MemoryWriter } from '../output/writer.ts';
 import type { ErrorMessage, Update } from '../shared/live-protocol.ts';
-import type { BuildResult, Config, OutputFile } from '../types.ts';
+import type { BuildResult, Config, OutputFile } from '../shared/model/types.ts';
 import { type BuildOutput, pagesOf, updateOf } from './changes.ts';
 import { failureOf } from './failure.ts';
 import { isInside } from './sources.ts';

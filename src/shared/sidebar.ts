@@ -2,7 +2,7 @@
 // their label but lose their items (marked lazy). The whole sidebar is written once per site (src/render/sidebar.ts)
 // and the client fetches it when a reader opens such a category. Without this, every page would render and embed
 // the whole sidebar, which grows the output quadratically with the number of docs.
-import type { SidebarItem } from '../types.ts';
+import type { SidebarItem } from './model/types.ts';
 
 type Category = Extract<SidebarItem, { type: 'category' }>;
 

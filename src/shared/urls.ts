@@ -1,7 +1,7 @@
 // Where things live in URL space: the base path, and paths as people write them. Pure string functions, the same
 // for the build (routes, links, checks) and the browser; a source's route is content/routes.ts, an asset's URL
 // content/assets.ts.
-import type { Config } from '../types.ts';
+import type { Config } from './model/types.ts';
 
 /** Whether an href leaves the site: a scheme ('https:', 'mailto:') or a protocol-relative '//host'. */
 export const isExternal = (href: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href);

@@ -1,7 +1,7 @@
 // Blog: posts with resolved authors and tags, newest first; pagination, archive, authors and tags pages.
-import { type Diagnostics, didYouMean } from '../diagnostics.ts';
-import type { Author, BlogPostMeta, Config, ContentSet, Page, Route, Site, TagInfo } from '../types.ts';
-import { calendarDateProblem } from '../content/dates.ts';
+import { type Diagnostics, didYouMean } from '../shared/model/diagnostics.ts';
+import type { Author, BlogPostMeta, Config, ContentSet, Page, Route, Site, TagInfo } from '../shared/model/types.ts';
+import { calendarDateProblem } from '../shared/content/dates.ts';
 import { blogSlugAndDate } from '../content/routes.ts';
 import { withBase } from '../shared/urls.ts';
 import { groupBy } from './group-by.ts';

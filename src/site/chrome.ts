@@ -16,7 +16,7 @@ import type {
   NavLink,
   SidebarItem,
   SiteChrome,
-} from '../types.ts';
+} from '../shared/model/types.ts';
 import { flattenSidebar } from './docs.ts';
 import { HTML_LINK_ATTRIBUTE } from '../shared/url-checks.ts';
 import { isExternal, sitePath, withBase } from '../shared/urls.ts';
@@ -98,7 +98,7 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
         navbar.push({ type: item.type, position: item.position });
         break;
       // Version and locale switchers are layout parts that only render when there is a choice to make; egdocs
-      // builds one docs version and one locale per site (config/schema.ts), so today there never is.
+      // builds one docs version and one locale per site (shared/config/schema.ts), so today there never is.
       case 'docsVersionDropdown':
       case 'localeDropdown':
         break;

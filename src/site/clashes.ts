@@ -1,7 +1,7 @@
 // Routes and tags that clash: two sources (or a source and a generated page, or a redirect) with one route, and
 // docs tags written two ways that share one page. Warnings, each at the line where the clash is fixed.
-import type { Diagnostics } from '../diagnostics.ts';
-import type { Config, DocMeta, Page, Route } from '../types.ts';
+import type { Diagnostics } from '../shared/model/diagnostics.ts';
+import type { Config, DocMeta, Page, Route } from '../shared/model/types.ts';
 
 /**
  * Tags written differently ('Firebase' and 'firebase', 'C.' and 'C') share one page: warned at a doc using the

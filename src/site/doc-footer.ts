@@ -5,7 +5,7 @@
 import type { FileUpdate } from '../content/git-history.ts';
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
 import { encodeFilePath } from '../shared/urls.ts';
-import type { Config, LastUpdate, Source } from '../types.ts';
+import type { Config, LastUpdate, Source } from '../shared/model/types.ts';
 
 /**
  * The doc's "Edit this page" URL: docs.editUrl with its file path (from the project root) for `{path}`, each segment

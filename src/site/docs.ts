@@ -1,6 +1,6 @@
 // Docs: metadata per doc, the sidebars resolved against the docs that exist, breadcrumbs, previous/next, tags.
-import type { SidebarEntry } from '../config/sidebars.ts';
-import type { Config, DocMeta, NavLink, Page, SidebarItem } from '../types.ts';
+import type { SidebarEntry } from '../shared/config/sidebars.ts';
+import type { Config, DocMeta, NavLink, Page, SidebarItem } from '../shared/model/types.ts';
 import { docId } from '../content/routes.ts';
 import { withBase } from '../shared/urls.ts';
 import { groupBy } from './group-by.ts';

@@ -1,6 +1,6 @@
 // The entry routes: the home page from content/pages with `layout: home` (its hero and cards), and the routes a site
 // always answers at (its base path and its docs path) when no page claims them.
-import type { Config, LayoutLink, NavLink, Page, Route, RouteData } from '../types.ts';
+import type { Config, LayoutLink, NavLink, Page, Route, RouteData } from '../shared/model/types.ts';
 import { withBase } from '../shared/urls.ts';
 import { configHref } from './chrome.ts';
 

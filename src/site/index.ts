@@ -1,9 +1,9 @@
 // The site stage: turns rendered pages into the route table, with sidebars, breadcrumbs, previous/next,
 // docs tags, the blog's list, archive, authors and tags pages, the search page, redirects and the 404 page.
-import type { SidebarEntry } from '../config/sidebars.ts';
-import type { Diagnostics } from '../diagnostics.ts';
-import { type Sliced, whole } from '../pace.ts';
-import type { AssetBytes, Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../types.ts';
+import type { SidebarEntry } from '../shared/config/sidebars.ts';
+import type { Diagnostics } from '../shared/model/diagnostics.ts';
+import { type Sliced, whole } from '../platform/pace.ts';
+import type { AssetBytes, Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../shared/model/types.ts';
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes, homeData } from './home.ts';

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validateConfig } from '../../src/config/validate.ts';
-import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 
 const test = suite('bad input: a typo in site.config.ts');
 

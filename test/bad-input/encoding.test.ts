@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { BuildFailed, buildSiteFiles } from '../../src/build.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { readContentFiles, updateContentFiles } from '../../src/content/read.ts';
-import { sortDiagnostics } from '../../src/diagnostics.ts';
+import { sortDiagnostics } from '../../src/shared/model/diagnostics.ts';
 import { fileText, sharedBundle } from '../helpers.ts';
 import { printed } from './report.ts';
 

@@ -5,7 +5,13 @@ import * as assert from 'uvu/assert';
 import { BuildFailed } from '../../src/build.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { type Diagnostic, detailLines, Diagnostics, formatDiagnostic, withLineTexts } from '../../src/diagnostics.ts';
+import {
+  type Diagnostic,
+  detailLines,
+  Diagnostics,
+  formatDiagnostic,
+  withLineTexts,
+} from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import { buildFromMap, contentFiles, testConfig } from '../helpers.ts';
 import { failure } from './report.ts';

@@ -1,8 +1,8 @@
 // What a writer sees after a mistake: the build's diagnostics as printed ("error  file:line:col  message; hint"),
 // whether the build failed or went on.
 import { BuildFailed } from '../../src/build.ts';
-import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
-import type { BuildResult } from '../../src/types.ts';
+import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../../src/shared/model/diagnostics.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { buildFromMap } from '../helpers.ts';
 
 /** One diagnostic as `egdocs build` prints it, severity first. */

@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { staticHandler } from '../../src/serve/static.ts';
 import { mapSource } from '../../src/serve/sources.ts';
-import type { BuildResult } from '../../src/types.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { fileText } from '../helpers.ts';
 import { failure, success } from './report.ts';
 

@@ -4,9 +4,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
-import { sortDiagnostics } from '../../src/diagnostics.ts';
+import { sortDiagnostics } from '../../src/shared/model/diagnostics.ts';
 import { CodeHighlighter } from '../../src/markdown/plugins/highlight.ts';
-import type { BuildResult } from '../../src/types.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { contentFiles, fileText, testConfig } from '../helpers.ts';
 import { failure, printed } from './report.ts';
 

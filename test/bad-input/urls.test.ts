@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../src/config/load.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { egdocs } from '../cli/run.ts';
 import { fileText, MINI_CONFIG } from '../helpers.ts';
 import { tempProject } from '../project.ts';

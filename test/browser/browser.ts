@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/load.ts';
 import { MemoryWriter } from '../../src/output/writer.ts';
 import { listen, staticHandler } from '../../src/serve/static.ts';
 import { mapSource } from '../../src/serve/sources.ts';
-import type { BuildResult, Config } from '../../src/types.ts';
+import type { BuildResult, Config } from '../../src/shared/model/types.ts';
 import { ROOT } from '../helpers.ts';
 
 export interface Harness {

@@ -9,9 +9,9 @@ import { buildSiteFiles } from '../../src/build.ts';
 import { packageRoot } from '../../src/bundle/index.ts';
 import { OVERRIDABLE } from '../../src/bundle/overrides.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { formatDiagnostic, diagnosticsOf } from '../../src/diagnostics.ts';
+import { formatDiagnostic, diagnosticsOf } from '../../src/shared/model/diagnostics.ts';
 import type { PageRegistry } from '../../templates/pages.ts';
-import type { BuildResult } from '../../src/types.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { contentFiles, fileText } from '../helpers.ts';
 import { tempProject, type TempProject } from '../project.ts';
 

@@ -2,8 +2,8 @@
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
-import type { BuildResult } from '../../src/types.ts';
+import { formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { buildFromMap, fileText, testConfig } from '../helpers.ts';
 
 const test = suite('page-weight budgets');

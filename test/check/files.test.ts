@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { buildFromMap } from '../helpers.ts';
 
 const test = suite('missing images and files');

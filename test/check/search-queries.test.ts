@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
 import { checkSearchQueries, type SearchFunction } from '../../src/check/search-queries.ts';
-import { type Diagnostic, Diagnostics } from '../../src/diagnostics.ts';
+import { type Diagnostic, Diagnostics } from '../../src/shared/model/diagnostics.ts';
 import { siteSearch } from '../../src/search/in-memory.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { buildFromMap, contentFiles, sharedBundle, testConfig } from '../helpers.ts';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { didYouMean } from '../../src/suggest.ts';
+import { didYouMean } from '../../src/shared/model/suggest.ts';
 
 const test = suite('did you mean');
 

@@ -1,6 +1,6 @@
 // git failing is not an input of a build: a build or check run while git was missing from PATH or refused the
 // repository is not reported again as "nothing changed" once git works, and the dates come back with no cache to
-// delete (src/build-record.ts, src/content/git-history.ts). The CLI runs as a process, with a PATH of our making.
+// delete (src/build/record.ts, src/content/git-history.ts). The CLI runs as a process, with a PATH of our making.
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';

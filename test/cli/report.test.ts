@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
 import { checkReport, describeFsError } from '../../src/cli/report.ts';
-import type { Diagnostic } from '../../src/diagnostics.ts';
+import type { Diagnostic } from '../../src/shared/model/diagnostics.ts';
 
 const test = suite('check report formats');
 

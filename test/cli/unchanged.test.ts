@@ -1,5 +1,5 @@
 // A build or check whose inputs are the last run's reports that run's result instead of building again
-// (src/build-record.ts). What matters to a user: the output is then exactly what a build would make, and anything a
+// (src/build/record.ts). What matters to a user: the output is then exactly what a build would make, and anything a
 // build reads, or a hand in the output folder, makes a real build.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

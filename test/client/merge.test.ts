@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mergeSidebar } from '../../src/client/merge.ts';
-import type { SidebarItem } from '../../src/types.ts';
+import type { SidebarItem } from '../../src/shared/model/types.ts';
 import { routePathOf } from '../../src/shared/routing.ts';
 import { errorChain } from '../../templates/ErrorBoundary.tsx';
 

@@ -7,7 +7,7 @@ import { answerSearches, type WorkerRequest, type WorkerResponse } from '../../s
 import { createSearchClient } from '../../src/client/search/client.ts';
 import { indexFileName, type Manifest } from '../../src/shared/search/format.ts';
 import { indexFiles } from '../../src/search/index-files.ts';
-import type { SearchData } from '../../src/types.ts';
+import type { SearchData } from '../../src/shared/model/types.ts';
 
 const test = suite('client: the search worker answers the newest query');
 

@@ -3,7 +3,7 @@
 // with entries written out; and the warning for a doc in no sidebar, which `unlisted: true` turns off.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BuildResult, SidebarItem } from '../../src/types.ts';
+import type { BuildResult, SidebarItem } from '../../src/shared/model/types.ts';
 import { failure, success } from '../bad-input/report.ts';
 import { egdocs } from '../cli/run.ts';
 import { tempProject } from '../project.ts';

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { keepCompiledConfig, loadConfig } from '../../src/config/load.ts';
 import { existsSync } from 'node:fs';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { splitFrontMatter } from '../../src/content/front-matter.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
+import { Diagnostics, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('front matter and content');

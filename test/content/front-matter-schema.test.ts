@@ -2,11 +2,11 @@
 // Same and the @ts-expect-error lines), and the values its checks give have exactly that type's keys.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { frontMatterSchemas } from '../../src/content/front-matter-schema.ts';
+import type { frontMatterSchemas } from '../../src/shared/content/front-matter-schema.ts';
 import { parseContent } from '../../src/content/parse.ts';
-import { Diagnostics } from '../../src/diagnostics.ts';
+import { Diagnostics } from '../../src/shared/model/diagnostics.ts';
 import type { Output } from '../../src/shared/schema/combinators.ts';
-import type { FrontMatter, Source } from '../../src/types.ts';
+import type { FrontMatter, Source } from '../../src/shared/model/types.ts';
 import { contentFiles } from '../helpers.ts';
 
 const test = suite("front matter's type is inferred from its schema");

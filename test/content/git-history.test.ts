@@ -8,7 +8,7 @@ import { buildSiteFiles } from '../../src/build.ts';
 import { parseGitLog, readGitHistory } from '../../src/content/git-history.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { type Diagnostic, Diagnostics } from '../../src/diagnostics.ts';
+import { type Diagnostic, Diagnostics } from '../../src/shared/model/diagnostics.ts';
 import { contentFiles, sharedBundle } from '../helpers.ts';
 
 const test = suite('last updated: git history and front matter');

@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { Diagnostics } from '../../src/diagnostics.ts';
+import { Diagnostics } from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import { contentFiles, ROOT, testConfig } from '../helpers.ts';
 

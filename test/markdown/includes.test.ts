@@ -5,9 +5,15 @@ import * as assert from 'uvu/assert';
 import { BuildFailed, buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { detailLines, type Diagnostic, Diagnostics, formatDiagnostic, withLineTexts } from '../../src/diagnostics.ts';
+import {
+  detailLines,
+  type Diagnostic,
+  Diagnostics,
+  formatDiagnostic,
+  withLineTexts,
+} from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
-import type { Page } from '../../src/types.ts';
+import type { Page } from '../../src/shared/model/types.ts';
 import { contentFiles, fileText, testConfig } from '../helpers.ts';
 
 const test = suite('includes');

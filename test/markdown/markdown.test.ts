@@ -2,11 +2,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
+import { Diagnostics, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import { CodeHighlighter } from '../../src/markdown/plugins/highlight.ts';
 import { parseFenceInfo } from '../../src/markdown/plugins/shiki.ts';
-import type { Page } from '../../src/types.ts';
+import type { Page } from '../../src/shared/model/types.ts';
 import { contentFiles, testConfig } from '../helpers.ts';
 
 const test = suite('markdown stage');

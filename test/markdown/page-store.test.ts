@@ -1,16 +1,16 @@
-// The stores a build keeps for the next (src/build-store.ts): a build from the disk reuses the pages and the search
+// The stores a build keeps for the next (src/incremental/build-store.ts): a build from the disk reuses the pages and the search
 // index an earlier build made when nothing they depend on changed, and its output is always what a build without
 // them gives.
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spareOutputDir } from '../../src/build-store.ts';
+import { spareOutputDir } from '../../src/incremental/build-store.ts';
 import { buildSiteFiles } from '../../src/build.ts';
 import { FsWriter } from '../../src/output/writer.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { type BuildFailed, formatDiagnostic, sortDiagnostics } from '../../src/diagnostics.ts';
-import type { BuildResult } from '../../src/types.ts';
+import { type BuildFailed, formatDiagnostic, sortDiagnostics } from '../../src/shared/model/diagnostics.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { tempProject, type TempProject } from '../project.ts';
 import { sharedBundle } from '../helpers.ts';
 

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContent } from '../../src/content/parse.ts';
 import { routeContent } from '../../src/content/routes.ts';
-import { Diagnostics, formatDiagnostic } from '../../src/diagnostics.ts';
+import { Diagnostics, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import { MarkdownWorkers } from '../../src/markdown/parallel.ts';
 import { CodeHighlighter } from '../../src/markdown/plugins/highlight.ts';

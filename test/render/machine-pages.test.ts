@@ -4,7 +4,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../src/config/load.ts';
-import { BuildFailed, formatDiagnostic } from '../../src/diagnostics.ts';
+import { BuildFailed, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { buildFromMap, fileText } from '../helpers.ts';
 
 const test = suite('pages for machines and the foot of a doc');

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { scriptsOf } from '../../src/render/document.ts';
-import type { BuildResult } from '../../src/types.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { buildFromMap, fileText } from '../helpers.ts';
 
 const test = suite('render: pages as readers and crawlers see them');

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { readContentFiles } from '../../src/content/read.ts';
-import type { BuildResult } from '../../src/types.ts';
+import type { BuildResult } from '../../src/shared/model/types.ts';
 import { contentFiles, ROOT, sharedBundle, testConfig } from '../helpers.ts';
 
 const test = suite('render: sidebar markup shared between pages');

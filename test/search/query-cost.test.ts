@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from '../../src/shared/search/engine.ts';
 import { lunr } from '../../src/shared/search/lunr.ts';
 import { engineOfRecords } from '../../src/search/in-memory.ts';
-import type { SearchData } from '../../src/types.ts';
+import type { SearchData } from '../../src/shared/model/types.ts';
 
 const test = suite('search: what a query costs');
 

@@ -8,7 +8,7 @@ import { groupOf, type Manifest, MAX_POSTINGS, vocabName } from '../../src/share
 import { searchData } from '../../src/search/data.ts';
 import { type IndexFile, indexFiles, LOAD_POLICY, nthSmallest } from '../../src/search/index-files.ts';
 import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
-import type { BuildResult, SearchData } from '../../src/types.ts';
+import type { BuildResult, SearchData } from '../../src/shared/model/types.ts';
 import { buildFromMap } from '../helpers.ts';
 
 const test = suite('search: records, index files and engine');

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildOutput, pagesOf, updateOf } from '../../src/serve/changes.ts';
-import type { Route } from '../../src/types.ts';
+import type { Route } from '../../src/shared/model/types.ts';
 
 const test = suite('serve: what a rebuild changed for the open pages');
 

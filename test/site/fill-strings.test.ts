@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fillSiteStrings } from '../../src/site/index.ts';
-import type { Site } from '../../src/types.ts';
+import type { Site } from '../../src/shared/model/types.ts';
 
 const test = suite('site: filling marked strings');
 

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed } from '../../src/build.ts';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
-import type { BuildResult, Route } from '../../src/types.ts';
+import { formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
+import type { BuildResult, Route } from '../../src/shared/model/types.ts';
 import { buildFromMap } from '../helpers.ts';
 
 const test = suite('site: routes, sidebar, blog');

@@ -1,7 +1,7 @@
 // Admonitions: `:::tip Optional title` ... `:::` becomes a titled note box.
 // A block rule (not a regex over text) so that the content inside is ordinary markdown with correct lines.
 import type { MarkdownIt, StateBlock } from 'markdown-it';
-import { fail } from '../../diagnostics.ts';
+import { fail } from '../../shared/model/diagnostics.ts';
 import type { MarkdownEnv } from '../env.ts';
 import { lineText, placeOf } from '../env.ts';
 

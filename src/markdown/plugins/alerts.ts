@@ -5,7 +5,7 @@
 import type { MarkdownIt, StateCore } from 'markdown-it';
 import type { MarkdownEnv } from '../env.ts';
 import { placeOf } from '../env.ts';
-import { didYouMean } from '../../diagnostics.ts';
+import { didYouMean } from '../../shared/model/diagnostics.ts';
 
 const ALERTS: Record<string, { type: string; title: string }> = {
   NOTE: { type: 'note', title: 'Note' },

@@ -2,7 +2,7 @@
 // the custom-id rule lets a writer pin an id with `## Title {#my-id}`; the last rule records every heading.
 import type { MarkdownIt, Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
-import { fail } from '../../diagnostics.ts';
+import { fail } from '../../shared/model/diagnostics.ts';
 import { attr, type MarkdownEnv, pageLine, placeOf } from '../env.ts';
 import { slugify } from '../slug.ts';
 

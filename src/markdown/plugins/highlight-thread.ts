@@ -8,7 +8,7 @@
 // claims it first, and that thread highlights all its blocks, so that no grammar is compiled twice. The claims are
 // in shared memory: neither thread waits for the other to answer.
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../../worker-thread.ts';
+import { startWorker } from '../../threads/worker-thread.ts';
 import { blockHtml, type FenceInfo, grammarOf, grammarsOf, type HighlightOptions, loadShiki } from './shiki.ts';
 
 /** What the highlight worker is started with: the themes, the site's fence languages and the shared claims. */

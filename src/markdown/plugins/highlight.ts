@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
-import { sha256 } from '../../hash.ts';
+import { sha256 } from '../../platform/hash.ts';
 import type { MarkdownEnv } from '../env.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import {

@@ -3,7 +3,7 @@
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
-import type { AssetBytes, Config } from '../../types.ts';
+import type { AssetBytes, Config } from '../../shared/model/types.ts';
 import { assetUrl, dotFileHint, isDotPath } from '../../content/assets.ts';
 import { relativeToBase } from '../../shared/urls.ts';
 import { attr } from '../env.ts';

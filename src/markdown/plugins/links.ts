@@ -2,7 +2,7 @@
 // base path, external links open in a new tab; every link is recorded with its file position for `check`.
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
-import type { Config, LinkRef } from '../../types.ts';
+import type { Config, LinkRef } from '../../shared/model/types.ts';
 import { decodePath, isExternal } from '../../shared/urls.ts';
 import { attr } from '../env.ts';
 import { forEachInline } from './locate.ts';

@@ -2,7 +2,7 @@
 // the column comes from searching those lines for the href as written.
 import type { StateCore, Token } from 'markdown-it';
 import { safeDecode } from '../../shared/urls.ts';
-import type { Related } from '../../diagnostics.ts';
+import type { Related } from '../../shared/model/diagnostics.ts';
 import { type MarkdownEnv, placeOf } from '../env.ts';
 
 /** A file position (1-based line and column): the page's file, or the included file the text was written in. */

@@ -14,7 +14,7 @@
 import type { MarkdownIt, StateBlock } from 'markdown-it';
 import type { MarkdownEnv } from '../env.ts';
 import { lineText, placeOf } from '../env.ts';
-import type { Related } from '../../diagnostics.ts';
+import type { Related } from '../../shared/model/diagnostics.ts';
 import { slugify } from '../slug.ts';
 
 const OPEN = /^:::\s*tabs(?:\s+(.*))?$/;

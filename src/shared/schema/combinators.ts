@@ -1,9 +1,9 @@
-// Typed schema combinators, for site.config.ts (config/schema.ts) and front matter (content/front-matter-schema.ts).
+// Typed schema combinators, for site.config.ts (shared/config/schema.ts) and front matter (shared/content/front-matter-schema.ts).
 // A schema checks what a file wrote, fills in defaults and reports every problem with its key path, at the line the
 // key is written on; the TypeScript types (what a file may write, and the complete value later stages get) are
 // inferred from it, so the types, the defaults and the checks cannot drift apart. Problems are collected, not thrown:
 // one run reports all of them.
-import type { Diagnostic } from '../../diagnostics.ts';
+import type { Diagnostic } from '../model/diagnostics.ts';
 import {
   type Checked,
   type Context,

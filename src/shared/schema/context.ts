@@ -2,8 +2,8 @@
 // the checks of our own: the config's navbar.ts, sidebars.ts, budgets.ts, front matter's words and dates). The same
 // checks serve site.config.ts and front matter: what differs is the file, how a key is found in it, and the code
 // its problems carry.
-import type { Diagnostic, DiagnosticCode, Location } from '../../diagnostics.ts';
-import { didYouMean } from '../../suggest.ts';
+import type { Diagnostic, DiagnosticCode, Location } from '../model/diagnostics.ts';
+import { didYouMean } from '../model/suggest.ts';
 
 /** Where a value sits in what is checked: its keys and list indexes from the top (['navbar', 'items', 1]). */
 export type Path = readonly (string | number)[];

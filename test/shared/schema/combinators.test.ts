@@ -17,7 +17,7 @@ import {
   string,
 } from '../../../src/shared/schema/combinators.ts';
 import { type Context, INVALID } from '../../../src/shared/schema/context.ts';
-import { formatDiagnostic } from '../../../src/diagnostics.ts';
+import { formatDiagnostic } from '../../../src/shared/model/diagnostics.ts';
 
 const test = suite('schema combinators');
 

@@ -6,8 +6,8 @@ import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sha256, smallHash } from './hash.ts';
-import type { Config } from './types.ts';
+import { sha256, smallHash } from '../platform/hash.ts';
+import type { Config } from '../shared/model/types.ts';
 
 const CACHE_DIR = 'node_modules/.cache/egdocs';
 
@@ -26,11 +26,16 @@ export function spareOutputDir(root: string): string {
   return path.join(root, CACHE_DIR, 'output');
 }
 
-/** egdocs' code as it runs: src/ (a checkout run by tsx) or dist/ (compiled; this module may be in dist/chunks/). */
+/**
+ * egdocs' code as it runs: src/ (a checkout run by tsx, this module in src/incremental/) or dist/ (compiled; this
+ * module in dist/ or dist/chunks/): the nearest folder of those names above this module.
+ */
 export function codeFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.basename(here) === 'chunks' ? path.dirname(here) : here;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!CODE_FOLDERS.has(path.basename(dir)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
 }
+const CODE_FOLDERS = new Set(['src', 'dist']);
 
 let codeKeyMemo: Promise<string> | undefined;
 

@@ -2,9 +2,9 @@
 // { label, doc }", "cannot render without 'label'"), so they are checks of our own rather than generic objects.
 // Doc ids and sidebar ids are checked against the content later (config/references.ts); this records where they
 // are written, for those messages.
-import { isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
-import { didYouMean } from '../suggest.ts';
-import { custom } from '../shared/schema/combinators.ts';
+import { isLinkable, LINK_FORMS } from '../url-checks.ts';
+import { didYouMean } from '../model/suggest.ts';
+import { custom } from '../schema/combinators.ts';
 import {
   type Checked,
   type Context,
@@ -14,7 +14,7 @@ import {
   keyOf,
   type Path,
   report,
-} from '../shared/schema/context.ts';
+} from '../schema/context.ts';
 
 /**
  * A link written in the config: `href` is a URL, or a site path written without the base path ('/docs/x/', which

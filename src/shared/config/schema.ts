@@ -1,7 +1,7 @@
 // The one schema of site.config.ts: every key a config may write, its type and its default. The type of what a
 // config may say (UserConfig, for defineConfig) and of the complete settings later stages see are inferred from it,
 // and config/validate.ts checks a config against it. No node or DOM code here: templates import these types too.
-import type { Location } from '../diagnostics.ts';
+import type { Location } from '../model/diagnostics.ts';
 import { budgets } from './budgets.ts';
 import {
   array,
@@ -14,8 +14,8 @@ import {
   type Output,
   string,
   unchecked,
-} from '../shared/schema/combinators.ts';
-import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../shared/url-checks.ts';
+} from '../schema/combinators.ts';
+import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../url-checks.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
 

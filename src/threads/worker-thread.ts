@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { codeFolder } from './build-store.ts';
+import { codeFolder } from '../incremental/build-store.ts';
 
 /** A worker on dist/`compiled`.js, or on the module `source` when egdocs runs from its sources. */
 export function startWorker(compiled: string, source: URL, options?: WorkerOptions): Worker {

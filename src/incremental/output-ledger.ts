@@ -12,8 +12,8 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readStore, writeStore } from './build-store.ts';
-import { sha256 } from './hash.ts';
-import type { OutputFile } from './types.ts';
+import { sha256 } from '../platform/hash.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 
 /** A file as it was written: the hash of its bytes, then its size, modification and change times and inode. */
 export type LedgerEntry = [hash: string, size: number, mtimeMs: number, ctimeMs: number, ino: number];

@@ -1,9 +1,9 @@
 // `budgets` in the config: page-weight limits by page kind. Its messages name page kinds and limits as the docs
 // write them ('budgets.doc.js'), so it is a check of our own rather than a generic record.
-import { didYouMean } from '../suggest.ts';
-import { PAGE_KINDS, type PageKind } from '../page-kinds.ts';
-import { custom } from '../shared/schema/combinators.ts';
-import { INVALID, isRecord, keyOf, report } from '../shared/schema/context.ts';
+import { didYouMean } from '../model/suggest.ts';
+import { PAGE_KINDS, type PageKind } from '../model/page-kinds.ts';
+import { custom } from '../schema/combinators.ts';
+import { INVALID, isRecord, keyOf, report } from '../schema/context.ts';
 
 /** Limits for one page kind, in KB (1,024 bytes); a missing one is not checked. */
 export interface Budget {

@@ -1,11 +1,11 @@
-// A store file (src/build-store.ts) gives back what was written under the same key, and nothing under any other:
+// A store file (src/incremental/build-store.ts) gives back what was written under the same key, and nothing under any other:
 // readStore decides by the file's first characters, so keys that are prefixes of one another must not be confused.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readStore, writeStore } from '../src/build-store.ts';
+import { readStore, writeStore } from '../../src/incremental/build-store.ts';
 
 const test = suite('build stores: read back under their key only');
 

@@ -12,9 +12,9 @@ import {
   record,
   string,
   unchecked,
-} from '../shared/schema/combinators.ts';
-import { didYouMean } from '../suggest.ts';
-import { type Checked, type Context, INVALID, isRecord, keyOf, type Path, report } from '../shared/schema/context.ts';
+} from '../schema/combinators.ts';
+import { didYouMean } from '../model/suggest.ts';
+import { type Checked, type Context, INVALID, isRecord, keyOf, type Path, report } from '../schema/context.ts';
 
 const docItem = object({ type: oneOf('doc'), id: string(), label: string().optional() });
 const linkItem = object({ type: oneOf('link'), label: string(), href: string() });

@@ -1,9 +1,9 @@
-// Jobs sent to worker threads (src/worker-thread.ts): the answer comes back, and a worker that ends without one
+// Jobs sent to worker threads (src/threads/worker-thread.ts): the answer comes back, and a worker that ends without one
 // fails the job instead of leaving the build waiting.
 import { Worker } from 'node:worker_threads';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runJob, type StartedWorker } from '../src/worker-thread.ts';
+import { runJob, type StartedWorker } from '../../src/threads/worker-thread.ts';
 
 const test = suite('worker threads: a job gets its answer or fails');
 

@@ -18,9 +18,9 @@ import {
   type Output,
   type Shape,
   string,
-} from '../shared/schema/combinators.ts';
-import { INVALID, keyOf, report } from '../shared/schema/context.ts';
-import { idProblem, isLinkable, LINK_FORMS, slugProblem } from '../shared/url-checks.ts';
+} from '../schema/combinators.ts';
+import { INVALID, keyOf, report } from '../schema/context.ts';
+import { idProblem, isLinkable, LINK_FORMS, slugProblem } from '../url-checks.ts';
 import { calendarDateProblem } from './dates.ts';
 
 /** A key that must be `what`, said in front matter's words, with how to write it. */

@@ -1,8 +1,8 @@
 // Where a key of site.config.ts is written, so a config error can name its line and column. The config is code
 // (esbuild compiles it), so there is no parser's position to keep: the key path is found in the source text, each
 // segment after its parent, and for a bad value, the value itself after its key.
-import type { KeyLocator } from '../shared/schema/context.ts';
-import { floorIndex } from '../shared/sorted.ts';
+import type { KeyLocator } from '../schema/context.ts';
+import { floorIndex } from '../sorted.ts';
 
 export function keyLocator(file: string, source?: string): KeyLocator {
   if (!source) return () => ({ file });

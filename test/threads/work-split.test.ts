@@ -1,7 +1,7 @@
 // Jobs shared as they go: this thread takes them one by one from the front, workers take chunks from the back.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WorkSplit } from '../src/work-split.ts';
+import { WorkSplit } from '../../src/threads/work-split.ts';
 
 const test = suite('work split');
 

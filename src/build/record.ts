@@ -9,15 +9,15 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore } from './build-store.ts';
-import { packageRoot } from './bundle/index.ts';
-import { findOverrides } from './bundle/overrides.ts';
-import { historyCommit } from './content/git-history.ts';
-import { type ContentFiles, readContentFiles } from './content/read.ts';
-import type { Pace } from './pace.ts';
-import { type Diagnostic, Diagnostics } from './diagnostics.ts';
-import { describesFolder, ledgerFiles, readLedger } from './output-ledger.ts';
-import type { BuildResult, Config } from './types.ts';
+import { codeKey, keyedConfig, readStore, spareOutputDir, storeFile, writeStore } from '../incremental/build-store.ts';
+import { packageRoot } from '../bundle/index.ts';
+import { findOverrides } from '../bundle/overrides.ts';
+import { historyCommit } from '../content/git-history.ts';
+import { type ContentFiles, readContentFiles } from '../content/read.ts';
+import type { Pace } from '../platform/pace.ts';
+import { type Diagnostic, Diagnostics } from '../shared/model/diagnostics.ts';
+import { describesFolder, ledgerFiles, readLedger } from '../incremental/output-ledger.ts';
+import type { BuildResult, Config } from '../shared/model/types.ts';
 
 /** What a run reports, kept to report again. */
 export interface RunRecord {

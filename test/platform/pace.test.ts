@@ -1,11 +1,11 @@
-// Stopping a build (src/pace.ts): long loops give the event loop a turn, so a signal's handler runs while a step is
+// Stopping a build (src/platform/pace.ts): long loops give the event loop a turn, so a signal's handler runs while a step is
 // still working, and the build stops at its next turn once its signal is aborted. Without a signal, work runs in one
 // go, and a signal that is never aborted changes nothing in the output.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSiteFiles } from '../src/build.ts';
-import { BuildStopped, Pace, type Sliced, UNPACED, whole } from '../src/pace.ts';
-import { contentFiles, sharedBundle, testConfig } from './helpers.ts';
+import { buildSiteFiles } from '../../src/build.ts';
+import { BuildStopped, Pace, type Sliced, UNPACED, whole } from '../../src/platform/pace.ts';
+import { contentFiles, sharedBundle, testConfig } from '../helpers.ts';
 
 const test = suite('stopping a build between slices of its work');
 

@@ -4,8 +4,8 @@
 // other files (10,000 synthetic docs: peak memory 1,160-1,180 MB to 950-990 MB, write step 3.8-4.8 s to 1.8-3.0 s).
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { entryOf, hashOf, keptFile, type LedgerEntry } from './output-ledger.ts';
-import type { OutputFile } from './types.ts';
+import { entryOf, hashOf, keptFile, type LedgerEntry } from '../incremental/output-ledger.ts';
+import type { OutputFile } from '../shared/model/types.ts';
 
 /**
  * A file written ahead, as the main thread is told of it: where it is in the folder, and its ledger entry; or the
