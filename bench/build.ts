@@ -14,12 +14,23 @@ import { downloadSection, measureDownloads, measureServe, serveSection } from '.
 import { writeSyntheticSite } from './synthetic.ts';
 import type { PageWeight } from '../src/shared/model/types.ts';
 import { median } from './stats.ts';
-import { type Measure, measure } from './measure.ts';
+import { type Measure, measure as measureWith } from './measure.ts';
 import { deepTreeSection } from './deep-tree.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+/**
+ * BENCH_BEFORE=<another egdocs checkout, compiled>: each site is built by that egdocs, then by this one, in the same
+ * run, and the table has a row of each ("before", "after") for every case: a change's cost beside what it replaced.
+ */
+const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
+const egdocsVersions: [label: string, egdocs: string][] = before
+  ? [
+      ['before', before],
+      ['after', root],
+    ]
+  : [['', root]];
 
 /** Median time of `node ...args` in a fresh process, from spawn to exit, in ms; `before` runs untimed first. */
 function timeCommand(args: string[], before?: () => void): number {
@@ -114,12 +125,27 @@ const report = (label: string, results: Measure[], copies: number[], hugoRuns?: 
  * before each cold build: taken in turns, both meet the machine in the same state (its speed drifts over minutes).
  */
 async function coldAndWarm(
+  site: string,
+  dir: string,
+  warmRuns: number,
+  edited: string,
+  hugoRun?: () => Promise<HugoMeasure>,
+): Promise<void> {
+  for (const [version, egdocs] of egdocsVersions) {
+    const label = version ? `${site} (${version})` : site;
+    await coldAndWarmWith(egdocs, label, dir, warmRuns, edited, version === 'after' ? undefined : hugoRun);
+  }
+}
+
+async function coldAndWarmWith(
+  egdocs: string,
   label: string,
   dir: string,
   warmRuns: number,
   edited: string,
   hugoRun?: () => Promise<HugoMeasure>,
 ): Promise<void> {
+  const measure = (dir: string) => measureWith(dir, egdocs);
   const cold: Measure[] = [];
   const hugoRuns: HugoMeasure[] | undefined = hugoRun && [];
   for (let i = 0; i < Math.max(1, Math.min(warmRuns, 3)); i++) {

@@ -17,8 +17,8 @@ export interface Measure {
  * One build as a user runs it: `egdocs build --timings` (the compiled CLI) in a fresh process, timed from spawn to
  * exit, so Node.js' start and module loading count. Peak RSS from /usr/bin/time -v where it is installed.
  */
-export function measure(dir: string): Measure {
-  const cli = [path.join(root, 'bin/egdocs.js'), 'build', '--timings', '-c', path.join(dir, 'site.config.ts')];
+export function measure(dir: string, egdocs = root): Measure {
+  const cli = [path.join(egdocs, 'bin/egdocs.js'), 'build', '--timings', '-c', path.join(dir, 'site.config.ts')];
   const timed = existsSync('/usr/bin/time');
   const [command, args] = timed ? ['/usr/bin/time', ['-v', 'node', ...cli]] : ['node', cli];
   const start = performance.now();
