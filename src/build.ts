@@ -107,7 +107,7 @@ async function buildWith(options: BuildOptions, b: BuildRun): Promise<BuildResul
   b.threads = new BuildThreads(b.stores, options.threads, input.texts);
   const parsed = await b.step('content', () => parseStep(b, input));
   b.stopOnErrors();
-  const content = await b.step('routes', () => b.pace.run(routeContentInSlices(parsed, config)));
+  const content = await b.step('routes', () => b.pace.run(routeContentInSlices(parsed, config, b.stores.routes)));
   const sidebars = await b.step('references', () => referencesStep(b, config, content));
   await b.stores.keepConfig(config);
   const markdown = await b.step('markdown', () => markdownStep(b, config, content));

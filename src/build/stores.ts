@@ -11,6 +11,7 @@ import { storedBundle } from '../bundle/store.ts';
 import { keepCompiledConfig } from '../config/load.ts';
 import type { KeptHistory } from '../content/git-history.ts';
 import type { ParseCache } from '../content/parse.ts';
+import type { RouteMemo } from '../content/routes.ts';
 import { readParseStore, writeParseStore } from '../content/parse-store.ts';
 import type { MarkdownContext, PageCache } from '../markdown/index.ts';
 import { CodeHighlighter } from '../markdown/plugins/highlight.ts';
@@ -49,6 +50,8 @@ export interface Stores {
   readonly kind: 'disk' | 'memory' | 'none';
   /** The sources parsed by earlier builds whose text is the same now; `keep` saves what the content step left. */
   parsed(texts: ReadonlyMap<string, string>): Promise<{ value?: ParseCache; keep(): Promise<void> }>;
+  /** The sources routed by earlier builds, so that an unchanged one is the same object (content/routes.ts). */
+  readonly routes: RouteMemo | undefined;
   /** The config compiled for this build is kept for the next load, once the build is under way (config/compile.ts). */
   keepConfig(config: Config): Promise<void>;
   /** The highlighter, the highlight cache and the pages of earlier builds, as the markdown stage takes them. */
@@ -85,6 +88,7 @@ export class NoStores implements Stores {
   readonly kind: Stores['kind'] = 'none';
   readonly highlightCache: string | undefined = undefined;
   readonly searchAnswers: string | undefined = undefined;
+  readonly routes: RouteMemo | undefined = undefined;
   constructor(protected readonly root: string) {}
   async parsed(_texts: ReadonlyMap<string, string>): ReturnType<Stores['parsed']> {
     return { value: undefined, keep: async () => {} };
@@ -201,6 +205,7 @@ export class DiskStores extends NoStores {
  */
 export interface BuildCache {
   parsed: ParseCache;
+  routes: RouteMemo;
   pages: PageCache;
   highlighter?: CodeHighlighter;
   /**
@@ -224,6 +229,7 @@ export interface BuildCache {
 export function createBuildCache(): BuildCache {
   return {
     parsed: new Map(),
+    routes: new WeakMap(),
     pages: new Map(),
     render: { routes: new Map(), rendered: 0 },
     searchTerms: new TermsMemo(),
@@ -235,12 +241,14 @@ export function createBuildCache(): BuildCache {
 export class MemoryStores extends NoStores {
   override readonly kind = 'memory';
   override readonly highlightCache: string;
+  override readonly routes: RouteMemo;
 
   constructor(
     root: string,
     private readonly cache: BuildCache,
   ) {
     super(root);
+    this.routes = cache.routes;
     // Highlighted code is kept on the disk even so: a restarted serve starts warm.
     this.highlightCache = storeFile(root, 'highlight');
   }

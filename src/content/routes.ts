@@ -11,17 +11,24 @@ const DATED = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
 /** Content as parseContent gives it: sources without routes yet. */
 export type ParsedContent = Omit<ContentSet, 'sources'> & { sources: ParsedSource[] };
 
-// The same parsed source with the same route is the same Source object from build to build (serve): later stages
-// cache by identity, and a source whose route changed (its slug, or the config) must not match its old entry.
-const routed = new WeakMap<ParsedSource, Source>();
+/**
+ * The sources routed by earlier builds (serve keeps one in its BuildCache), so that the same parsed source with the
+ * same route is the same Source object from build to build: later stages cache by identity, and a source whose route
+ * changed (its slug, or the config) must not match its old entry.
+ */
+export type RouteMemo = WeakMap<ParsedSource, Source>;
 
 /** Gives each source its route. */
-export function routeContent(content: ParsedContent, config: Config): ContentSet {
-  return whole(routeContentInSlices(content, config));
+export function routeContent(content: ParsedContent, config: Config, routed?: RouteMemo): ContentSet {
+  return whole(routeContentInSlices(content, config, routed));
 }
 
 /** routeContent, yielding between two sources: the build may stop there (pace.ts). */
-export function* routeContentInSlices(content: ParsedContent, config: Config): Sliced<ContentSet> {
+export function* routeContentInSlices(
+  content: ParsedContent,
+  config: Config,
+  routed: RouteMemo = new WeakMap(),
+): Sliced<ContentSet> {
   const sources: Source[] = [];
   for (const parsed of content.sources) {
     yield;

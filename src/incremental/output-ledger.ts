@@ -80,31 +80,26 @@ export function hashOf(file: OutputFile): string {
  * are asked for, and then they are checked against the hash (the file may have changed since).
  */
 export function keptFile(file: string, from: string, entry: LedgerEntry): OutputFile {
-  const [hash, size] = entry;
-  const kept: OutputFile = {
+  const [hash, size, ...stat] = entry;
+  return {
     path: file,
-    kept: { from, hash, size },
+    kept: { from, hash, size, stat },
     get contents(): Buffer {
       const bytes = readFileSync(from);
       if (sha256(bytes, 'base64url') !== hash) throw new Error(`${from} changed while the build was using it`);
       return bytes;
     },
   };
-  keptEntries.set(kept, entry);
-  return kept;
 }
-
-const keptEntries = new WeakMap<OutputFile, LedgerEntry>();
 
 /** The ledger entry a kept file was made from. */
 export function keptEntry(file: OutputFile): LedgerEntry | undefined {
-  return keptEntries.get(file);
+  return file.kept && [file.kept.hash, file.kept.size, ...file.kept.stat];
 }
 
 /** Whether a kept file's source is still as the ledger recorded it (by `stat`), so that it may be linked unread. */
 export function keptIntact(file: OutputFile): boolean {
-  const entry = keptEntries.get(file);
-  return file.kept !== undefined && unchanged(entry, statSync(file.kept.from, { throwIfNoEntry: false }));
+  return file.kept !== undefined && unchanged(keptEntry(file), statSync(file.kept.from, { throwIfNoEntry: false }));
 }
 
 /** Every folder that holds one of `files` (paths relative to an output folder, '/' separated), parents included. */

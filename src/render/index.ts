@@ -226,6 +226,8 @@ export interface RenderMemo {
   routes: Map<string, { key: string; files: OutputFile[] | (() => OutputFile[] | undefined) }>;
   /** Routes rendered (not reused) by the current build. */
   rendered: number;
+  /** The URLs written over the stand-ins (render/late-urls.ts) of the build that filled `routes`, as JSON. */
+  urls?: string;
   /** The hash of each HTML string the keys of the last build and of this one were made from (routeKey). */
   hashes?: { last: Map<string, string>; next: Map<string, string> };
 }

@@ -42,13 +42,8 @@ export async function readRenderMemo(store: string, config: Config, late: LateUr
   const urls = same ? undefined : { before: kept?.urls ?? [], after: late.pairs() };
   for (const [outFile, key, files] of kept?.routes ?? [])
     routes.set(outFile, { key, files: () => readBack(outDir, files, urls, same ? ledger : undefined) });
-  const memo: RenderMemo = { shared: kept?.shared, routes, rendered: 0 };
-  keptUrls.set(memo, JSON.stringify(kept?.urls ?? []));
-  return memo;
+  return { shared: kept?.shared, routes, rendered: 0, urls: JSON.stringify(kept?.urls ?? []) };
 }
-
-/** The URLs each memo read from the disk was filled in with, to know whether this build's differ. */
-const keptUrls = new WeakMap<RenderMemo, string>();
 
 /** A route's files as the last build rendered them, or undefined if any is missing or not as it was written. */
 function readBack(
@@ -88,7 +83,7 @@ export async function writeRenderMemo(
   { before, late, written }: { before: number; late: LateUrls; written: OutputFile[] },
 ): Promise<void> {
   const urls = late.pairs();
-  if (memo.rendered === 0 && memo.routes.size === before && keptUrls.get(memo) === JSON.stringify(urls)) return;
+  if (memo.rendered === 0 && memo.routes.size === before && memo.urls === JSON.stringify(urls)) return;
   const hashes = new Map(written.map((file) => [file.path, hashOf(file)]));
   const routes: StoredMemo['routes'] = [];
   for (const [outFile, { key, files }] of memo.routes) {

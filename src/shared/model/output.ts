@@ -10,7 +10,13 @@ export interface OutputFile {
    * Set when the bytes are those of a file the last build wrote and has not read (src/incremental/output-ledger.ts): `contents`
    * then reads them from `from` when asked. The writer copies or keeps such a file without reading it.
    */
-  kept?: { from: string; hash: string; size: number };
+  kept?: {
+    from: string;
+    hash: string;
+    size: number;
+    /** The `stat` the output's ledger recorded for `from` (incremental/output-ledger.ts): unchanged, it is unread. */
+    stat: [mtimeMs: number, ctimeMs: number, ino: number];
+  };
   /**
    * Set for a large file of content/ (LargeFile), which the writer copies from `from` without holding it: `contents`
    * reads it whole only if asked. `key` stands for its bytes in the output's ledger.
