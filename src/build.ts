@@ -54,6 +54,8 @@ export interface BuildOptions {
    * than in their steps: the CLI's build writes them while the output is written (build-store.ts: StoreWrites).
    */
   deferStores?: boolean;
+  /** Keeps the config compiled for this build for the next load, once the build is under way (config/load.ts). */
+  keepConfig?: () => Promise<void>;
   /**
    * The folder the files will be written to (FsWriter.ahead), asked for when the render is shared between threads:
    * each writes its routes' files there as it goes, and `files` holds those as kept files (write-ahead.ts).
@@ -79,7 +81,7 @@ export async function buildSiteFiles(options: BuildOptions): Promise<BuildResult
     ? new MemoryStores(root, options.cache)
     : options.files
       ? new NoStores(root)
-      : new DiskStores(root, { deferred: options.deferStores });
+      : new DiskStores(root, { deferred: options.deferStores, keepConfig: options.keepConfig });
   const run = new BuildRun(stores, options.signal);
   try {
     return { ...(await buildWith(options, run)), saveStores: () => stores.save() };
@@ -109,7 +111,7 @@ async function buildWith(options: BuildOptions, b: BuildRun): Promise<BuildResul
   b.stopOnErrors();
   const content = await b.step('routes', () => b.pace.run(routeContentInSlices(parsed, config, b.stores.routes)));
   const sidebars = await b.step('references', () => referencesStep(b, config, content));
-  await b.stores.keepConfig(config);
+  await b.stores.keepConfig();
   const markdown = await b.step('markdown', () => markdownStep(b, config, content));
   b.stopOnErrors();
   const history = await b.step('history', () => historyStep(b, config));

@@ -8,7 +8,6 @@ import { storeFile, storeFolder, type StoreWrites, writeNow } from '../increment
 import { type Bundle, bundleTemplates, packageRoot } from '../bundle/index.ts';
 import type { Override } from '../bundle/overrides.ts';
 import { storedBundle } from '../bundle/store.ts';
-import { keepCompiledConfig } from '../config/load.ts';
 import type { KeptHistory } from '../content/git-history.ts';
 import type { ParseCache } from '../content/parse.ts';
 import type { RouteMemo } from '../content/routes.ts';
@@ -53,7 +52,7 @@ export interface Stores {
   /** The sources routed by earlier builds, so that an unchanged one is the same object (content/routes.ts). */
   readonly routes: RouteMemo | undefined;
   /** The config compiled for this build is kept for the next load, once the build is under way (config/compile.ts). */
-  keepConfig(config: Config): Promise<void>;
+  keepConfig(): Promise<void>;
   /** The highlighter, the highlight cache and the pages of earlier builds, as the markdown stage takes them. */
   markdown(
     cold: CodeHighlighter | undefined,
@@ -93,7 +92,7 @@ export class NoStores implements Stores {
   async parsed(_texts: ReadonlyMap<string, string>): ReturnType<Stores['parsed']> {
     return { value: undefined, keep: async () => {} };
   }
-  async keepConfig(_config: Config) {}
+  async keepConfig() {}
   async markdown(cold: CodeHighlighter | undefined) {
     return { highlighter: cold, highlightCache: this.highlightCache };
   }
@@ -130,8 +129,14 @@ export class DiskStores extends NoStores {
   private readonly deferred: (() => Promise<void>)[] = [];
   private readonly writes: StoreWrites;
 
-  constructor(root: string, { deferred = false } = {}) {
+  private readonly keepCompiled?: () => Promise<void>;
+
+  constructor(
+    root: string,
+    { deferred = false, keepConfig }: { deferred?: boolean; keepConfig?: () => Promise<void> } = {},
+  ) {
     super(root);
+    this.keepCompiled = keepConfig;
     this.highlightCache = storeFile(root, 'highlight');
     this.searchAnswers = storeFile(root, 'search-answers');
     this.writes = deferred ? async (save) => void this.deferred.push(save) : writeNow;
@@ -148,8 +153,8 @@ export class DiskStores extends NoStores {
     return { value, keep: () => this.writes(() => writeParseStore(store, value, before)) };
   }
 
-  override keepConfig(config: Config) {
-    return keepCompiledConfig(config);
+  override async keepConfig() {
+    await this.keepCompiled?.();
   }
 
   override async markdown(cold: CodeHighlighter | undefined) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { spareOutputDir } from '../incremental/build-store.ts';
 import { forgetRun, keepRun, lookUpRun, recordOf } from '../build/record.ts';
 import { packageRoot } from '../bundle/index.ts';
-import { loadConfig } from '../config/load.ts';
+import { loadProjectConfig } from '../config/load.ts';
 import { assertSafeOutputDir, resolveOutputDir } from '../output/guard.ts';
 import { markerFile } from '../output/marker.ts';
 import { FsWriter, sweepStale } from '../output/writer.ts';
@@ -51,7 +51,7 @@ export async function runBuild(options: {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    const [config, configMs] = await timed(() => loadConfig(options));
+    const [{ config, keepCompiled }, configMs] = await timed(() => loadProjectConfig(options));
     // A link as the output folder is written through, once resolved here: from now on the build, its stores and the
     // writer know only the folder it leads to (see resolveOutputDir).
     const output = await resolveOutputDir(config.paths.outDir, shownOutDir(config, options.outDir));
@@ -91,6 +91,7 @@ export async function runBuild(options: {
       read,
       writeAhead: () => writer!.ahead(),
       deferStores: true,
+      keepConfig: keepCompiled,
       signal: stopping.signal,
     });
     await forgetRun(config, 'build');

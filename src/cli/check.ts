@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { keepRun, lookUpRun, recordOf, type RunRecord } from '../build/record.ts';
-import { loadConfig } from '../config/load.ts';
+import { loadProjectConfig } from '../config/load.ts';
 import { repositoryRoot } from '../content/git-history.ts';
 import { diagnosticsOf } from '../shared/model/diagnostics.ts';
 import type { Config } from '../shared/model/types.ts';
@@ -12,7 +12,8 @@ export async function runCheck(options: { configFile: string; format: CheckForma
   growHeapSlowly();
   let config: Config | undefined;
   try {
-    config = await loadConfig({ configFile: options.configFile });
+    const loaded = await loadProjectConfig({ configFile: options.configFile });
+    config = loaded.config;
     // As a build does (build/record.ts): a check of the same inputs as the last one reports its findings again.
     const { read, key, last } = await lookUpRun(config, 'check');
     let result: RunRecord;
@@ -20,7 +21,7 @@ export async function runCheck(options: { configFile: string; format: CheckForma
     else {
       const { buildSiteFiles } = await import('../build.ts');
       await fitHeapTo(read);
-      const built = await buildSiteFiles({ config, read, checkSearch: true });
+      const built = await buildSiteFiles({ config, read, checkSearch: true, keepConfig: loaded.keepCompiled });
       result = recordOf(built);
       if (key) await keepRun(config, 'check', key, result, built);
     }

@@ -13,17 +13,23 @@ export interface LoadOptions {
   baseUrl?: string;
 }
 
-/** Configs compiled by this process, with what keeps the compiled module for the next (config/compile.ts). */
-const toKeep = new WeakMap<Config, () => Promise<void>>();
-
-/** Keeps the compiled config for the next load, if it was compiled now: a build from the disk calls it. */
-export async function keepCompiledConfig(config: Config): Promise<void> {
-  await toKeep.get(config)?.();
-  toKeep.delete(config);
+/** A config loaded, and what keeps its compiled module for the next load (config/compile.ts). */
+export interface LoadedConfig {
+  config: Config;
+  /**
+   * Keeps the module, if it was compiled now: a build from the disk calls it once under way (BuildOptions.keepConfig),
+   * so that a command refused before then writes nothing into the project.
+   */
+  keepCompiled(): Promise<void>;
 }
 
 /** Finds, compiles, imports and validates the site config. */
 export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
+  return (await loadProjectConfig(options)).config;
+}
+
+/** loadConfig, with what keeps the compiled config for the next load. */
+export async function loadProjectConfig(options: LoadOptions = {}): Promise<LoadedConfig> {
   const written = options.configFile ?? 'site.config.ts';
   const configFile = path.resolve(written);
   // Messages name files relative to the project root (the config's folder), as they name content files.
@@ -53,8 +59,12 @@ export async function loadConfig(options: LoadOptions = {}): Promise<Config> {
       baseUrl: options.baseUrl,
       source,
     });
-    if (compiled.keep) toKeep.set(config, compiled.keep);
-    return config;
+    let keep = compiled.keep;
+    const keepCompiled = async () => {
+      await keep?.();
+      keep = undefined;
+    };
+    return { config, keepCompiled };
   } catch (error) {
     // Each key or value at fault: show its line under the message.
     if (error instanceof BuildFailed)

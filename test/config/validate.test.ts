@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { validateConfig } from '../../src/config/validate.ts';
-import { keepCompiledConfig, loadConfig } from '../../src/config/load.ts';
+import { loadConfig, loadProjectConfig } from '../../src/config/load.ts';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tempProject } from '../project.ts';
@@ -202,10 +202,10 @@ test('a compiled config is kept by a build and used until the config or a file i
   const load = async () => (await loadConfig({ configFile: path.join(project.dir, 'site.config.ts') })).title;
   const compiled = path.join(project.dir, 'node_modules/.cache/egdocs/config.mjs');
   try {
-    const config = await loadConfig({ configFile: path.join(project.dir, 'site.config.ts') });
+    const { config, keepCompiled } = await loadProjectConfig({ configFile: path.join(project.dir, 'site.config.ts') });
     assert.is(config.title, 'First');
     assert.not.ok(existsSync(compiled), 'loading alone writes nothing into the project');
-    await keepCompiledConfig(config);
+    await keepCompiled();
     // What a load then imports is the kept module: changed by hand, it gives the changed title.
     await writeFile(compiled, (await readFile(compiled, 'utf8')).replace('First', 'Kept'));
     assert.is(await load(), 'Kept');
@@ -229,7 +229,7 @@ test('a kept config is checked against its files whatever the working folder was
     await loadConfig({ configFile });
     await project.write('deep/er/folder/.keep', '');
     process.chdir(path.join(project.dir, 'deep/er/folder'));
-    await keepCompiledConfig(await loadConfig({ configFile }));
+    await (await loadProjectConfig({ configFile })).keepCompiled();
     await project.write('site.config.ts', "export default { title: 'Second', url: 'https://t.dev' };\n");
     assert.is((await loadConfig({ configFile })).title, 'Second');
   } finally {
