@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { buildSiteFiles, createBuildCache, type BuildCache } from '../src/build.ts';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../src/shared/model/diagnostics.ts';
 import type { BuildResult } from '../src/shared/model/types.ts';
-import { contentFiles, fileText, testConfig } from './helpers.ts';
+import { sharedBundle, contentFiles, fileText, testConfig } from './helpers.ts';
 
 const test = suite('incremental rebuilds');
 
@@ -43,8 +43,13 @@ async function step(
     if (text === null) map.delete(file);
     else map.set(file, map === project.texts ? text : new TextEncoder().encode(text));
   }
-  const warm = await buildSiteFiles({ config, files: project, cache });
-  const cold = await buildSiteFiles({ config, files: project, cache: createBuildCache() });
+  const warm = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
+  const cold = await buildSiteFiles({
+    config,
+    bundle: sharedBundle(config.baseUrl),
+    files: project,
+    cache: createBuildCache(),
+  });
   assert.equal(snapshot(warm), snapshot(cold), 'a rebuild with the cache differs from a build from nothing');
   return warm;
 }
@@ -52,7 +57,7 @@ async function step(
 async function begin(): Promise<{ project: ReturnType<typeof contentFiles>; cache: BuildCache }> {
   const project = contentFiles(start);
   const cache = createBuildCache();
-  const first = await buildSiteFiles({ config, files: project, cache });
+  const first = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
   assert.is(first.rendered.pages, 6);
   return { project, cache };
 }
@@ -113,7 +118,7 @@ test('a broken save fails with its line, and the next good save builds as if not
   const { project, cache } = await begin();
   project.texts.set('content/docs/faq.md', '---\ntitle: [oops\n---\n# FAQ\n');
   try {
-    await buildSiteFiles({ config, files: project, cache });
+    await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
     assert.unreachable('the build should fail');
   } catch (error) {
     const shown = (error as { diagnostics?: Diagnostic[] }).diagnostics?.map(formatDiagnostic).join('\n');

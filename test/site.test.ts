@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/load.ts';
 import { formatDiagnostic } from '../src/shared/model/diagnostics.ts';
 import { FsWriter } from '../src/output/writer.ts';
 import type { BuildResult, PageKind } from '../src/shared/model/types.ts';
-import { fileText, ROOT } from './helpers.ts';
+import { sharedBundle, fileText, ROOT } from './helpers.ts';
 
 const test = suite('the eGrocer site');
 const BASE = '/egrocer-documentation/';
@@ -102,7 +102,7 @@ const OUT_OF_SIDEBAR = [
 
 test.before(async () => {
   const config = await loadConfig({ configFile: path.join(ROOT, 'site.config.ts') });
-  result = await buildSiteFiles({ config });
+  result = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) });
   outDir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-site-'));
   await new FsWriter(path.join(outDir, 'build')).write(result.files);
 });

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
-import { contentFiles, fileText, testConfig } from '../helpers.ts';
+import { sharedBundle, contentFiles, fileText, testConfig } from '../helpers.ts';
 import { printed, success } from './report.ts';
 
 const test = suite('bad input: empty files and empty front matter');
@@ -53,11 +53,20 @@ test('under serve, the warning comes back on every rebuild while the file stays 
   const expected = [
     "warning  content/docs/new.md:1:1  the page is empty: no title and no text; write a '# Title' line and some text, or name the file _new.md to leave it out",
   ];
-  assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);
+  assert.equal(
+    (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files, cache })).diagnostics.map(printed),
+    expected,
+  );
   files.texts.set('content/docs/other.md', '# Other, edited\n');
-  assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);
+  assert.equal(
+    (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files, cache })).diagnostics.map(printed),
+    expected,
+  );
   files.texts.set('content/docs/new.md', '# New\n');
-  assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), []);
+  assert.equal(
+    (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files, cache })).diagnostics.map(printed),
+    [],
+  );
 });
 
 test.run();

@@ -9,7 +9,7 @@ import { buildSiteFiles } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { LARGE_FILE } from '../../src/content/read.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
-import { MINI_CONFIG } from '../helpers.ts';
+import { sharedBundle, MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
 import { egdocs } from '../cli/run.ts';
 
@@ -42,7 +42,7 @@ test.after.each(() => p.remove());
 
 test('a large static file and a large image are written as copies of the files on disk, not held as bytes', async () => {
   const config = await loadConfig({ configFile: path.join(p.dir, 'site.config.ts') });
-  const result = await buildSiteFiles({ config });
+  const result = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl) });
   const apk = result.files.find((file) => file.path === 'app.apk')!;
   assert.equal(apk.copy, { from: path.join(p.dir, 'content/static/app.apk'), key: apk.copy!.key, size: APK.length });
   const demo = result.files.find((file) => file.path.startsWith('assets/images/demo-'))!;

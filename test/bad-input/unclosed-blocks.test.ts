@@ -7,7 +7,7 @@ import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { sortDiagnostics } from '../../src/shared/model/diagnostics.ts';
 import { CodeHighlighter } from '../../src/markdown/plugins/highlight.ts';
 import type { BuildResult } from '../../src/shared/model/types.ts';
-import { contentFiles, fileText, testConfig } from '../helpers.ts';
+import { sharedBundle, contentFiles, fileText, testConfig } from '../helpers.ts';
 import { failure, printed } from './report.ts';
 
 const test = suite('bad input: code fences and admonitions left open');
@@ -81,9 +81,12 @@ test('under serve, the warning comes back on every rebuild, also when the page i
   const expected = [
     "warning  content/docs/page.md:1:1  code fence '```sh' is never closed, so the text after it shows as code; add a line '```' after the code",
   ];
-  assert.equal((await buildSiteFiles({ config, files, cache })).diagnostics.map(printed), expected);
+  assert.equal(
+    (await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files, cache })).diagnostics.map(printed),
+    expected,
+  );
   files.texts.set('content/docs/other.md', '# Other, edited\n');
-  const again = await buildSiteFiles({ config, files, cache });
+  const again = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files, cache });
   assert.is(again.rendered.pages, 1);
   assert.equal(again.diagnostics.map(printed), expected);
 });

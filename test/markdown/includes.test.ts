@@ -14,7 +14,7 @@ import {
 } from '../../src/shared/model/diagnostics.ts';
 import { createMarkdown } from '../../src/markdown/index.ts';
 import type { Page } from '../../src/shared/model/types.ts';
-import { contentFiles, fileText, testConfig } from '../helpers.ts';
+import { sharedBundle, contentFiles, fileText, testConfig } from '../helpers.ts';
 
 const test = suite('includes');
 
@@ -220,6 +220,7 @@ test('a partial is no page: no route, no sidebar entry, no search document, no u
   const config = testConfig({ docs: { sidebars: { docs: ['intro'] } } });
   const result = await buildSiteFiles({
     config,
+    bundle: sharedBundle(config.baseUrl),
     files: contentFiles({
       'docs/intro.md': '# Intro\n\n::include{file="_partials/steps.md"}\n',
       'docs/_partials/steps.md': '## Steps\n\nUniqueword here.\n',
@@ -235,6 +236,7 @@ test('check reports a broken link in a partial at the partial, with the includin
   const config = testConfig({ docs: { sidebars: { docs: ['intro'] } } });
   const result = await buildSiteFiles({
     config,
+    bundle: sharedBundle(config.baseUrl),
     files: contentFiles({
       'docs/intro.md': '# Intro\n\n::include{file="_partials/steps.md"}\n',
       'docs/_partials/steps.md': 'Read [the guide](./guide.md).\n',
@@ -256,13 +258,18 @@ test('serve: editing a partial renders the pages that include it again, and only
     'docs/_partials/steps.md': 'Version one.\n',
   });
   const cache = createBuildCache();
-  await buildSiteFiles({ config, files: project, cache });
+  await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
   project.texts.set('content/docs/_partials/steps.md', 'Version two.\n');
-  const warm = await buildSiteFiles({ config, files: project, cache });
+  const warm = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
   assert.is(warm.rendered.pages, 1);
   assert.match(fileText(warm, 'docs/intro/index.html'), 'Version two.');
   assert.not.match(fileText(warm, 'docs/intro/index.html'), 'Version one.');
-  const cold = await buildSiteFiles({ config, files: project, cache: createBuildCache() });
+  const cold = await buildSiteFiles({
+    config,
+    bundle: sharedBundle(config.baseUrl),
+    files: project,
+    cache: createBuildCache(),
+  });
   assert.is(fileText(warm, 'docs/intro/index.html'), fileText(cold, 'docs/intro/index.html'));
 });
 
@@ -271,7 +278,7 @@ test('serve: a page whose include is missing builds once the partial is created'
   const project = contentFiles({ 'docs/intro.md': '# Intro\n\n::include{file="_partials/later.md"}\n' });
   const cache = createBuildCache();
   try {
-    await buildSiteFiles({ config, files: project, cache });
+    await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
     assert.unreachable('a missing include fails the build');
   } catch (error) {
     assert.match(
@@ -280,7 +287,7 @@ test('serve: a page whose include is missing builds once the partial is created'
     );
   }
   project.texts.set('content/docs/_partials/later.md', 'Here now.\n');
-  const warm = await buildSiteFiles({ config, files: project, cache });
+  const warm = await buildSiteFiles({ config, bundle: sharedBundle(config.baseUrl), files: project, cache });
   assert.match(fileText(warm, 'docs/intro/index.html'), 'Here now.');
 });
 

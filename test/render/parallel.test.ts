@@ -7,7 +7,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { validateConfig } from '../../src/config/validate.ts';
 import { FsWriter } from '../../src/output/writer.ts';
-import { contentFiles, testConfig } from '../helpers.ts';
+import { sharedBundle, contentFiles, testConfig } from '../helpers.ts';
 import { tempProject } from '../project.ts';
 
 const test = suite('render: worker threads');
@@ -21,8 +21,18 @@ const config = testConfig({
 });
 
 test('three threads write the same files in the same order as one', async () => {
-  const one = await buildSiteFiles({ config, files: contentFiles(docs), threads: 1 });
-  const three = await buildSiteFiles({ config, files: contentFiles(docs), threads: 3 });
+  const one = await buildSiteFiles({
+    config,
+    bundle: sharedBundle(config.baseUrl),
+    files: contentFiles(docs),
+    threads: 1,
+  });
+  const three = await buildSiteFiles({
+    config,
+    bundle: sharedBundle(config.baseUrl),
+    files: contentFiles(docs),
+    threads: 3,
+  });
   assert.equal(
     three.files.map((f) => f.path),
     one.files.map((f) => f.path),
@@ -106,7 +116,12 @@ async function diskProject(files: Record<string, string>) {
     dropStores: () => rm(path.join(project.dir, 'node_modules'), { recursive: true, force: true }),
     async build(threads: number) {
       const writer = new FsWriter(outDir);
-      const result = await buildSiteFiles({ config: diskConfig, threads, writeAhead: () => writer.ahead() });
+      const result = await buildSiteFiles({
+        config: diskConfig,
+        bundle: sharedBundle(diskConfig.baseUrl),
+        threads,
+        writeAhead: () => writer.ahead(),
+      });
       await writer.write(result.files);
       return { result, tree: await tree(outDir) };
     },
