@@ -74,9 +74,7 @@ export async function markdownStep(b: BuildRun, config: Config, content: Markdow
     config,
     content,
     diagnostics: b.diagnostics,
-    ...(await b.stores.markdown(threads.highlighter)),
-    workers: threads.markdown,
-    pace: b.pace,
+    speed: { ...(await b.stores.markdown(threads.highlighter)), workers: threads.markdown, pace: b.pace },
   });
   const { pages, ...pending } = await renderer.startPages(content.sources, (source, error) => {
     if (error instanceof BuildFailed) b.diagnostics.items.push(...error.diagnostics);

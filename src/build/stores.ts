@@ -12,7 +12,7 @@ import type { KeptHistory } from '../content/git-history.ts';
 import type { ParseCache } from '../content/parse.ts';
 import type { RouteMemo } from '../content/routes.ts';
 import { readParseStore, writeParseStore } from '../content/parse-store.ts';
-import type { MarkdownContext, PageCache } from '../markdown/index.ts';
+import type { MarkdownSpeed, PageCache } from '../markdown/index.ts';
 import { CodeHighlighter } from '../markdown/plugins/highlight.ts';
 import type { Pace } from '../platform/pace.ts';
 import type { RenderMemo, Templates } from '../render/index.ts';
@@ -57,7 +57,7 @@ export interface Stores {
   markdown(
     cold: CodeHighlighter | undefined,
   ): Promise<
-    Pick<MarkdownContext, 'highlighter' | 'highlightCache' | 'highlightThread' | 'cache' | 'pageStore' | 'storeWrites'>
+    Pick<MarkdownSpeed, 'highlighter' | 'highlightCache' | 'highlightThread' | 'cache' | 'pageStore' | 'storeWrites'>
   >;
   /** Where the file that keeps highlighted code lives (none: kept in memory for one build). */
   readonly highlightCache: string | undefined;

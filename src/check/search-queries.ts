@@ -91,15 +91,6 @@ function ordinal(n: number): string {
 function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[] {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
-  const warn = (message: string, node: Node | null | undefined, hint?: string) => {
-    const at = lines.linePos(node?.range?.[0] ?? 0);
-    diagnostics.warn(
-      'search-queries-file',
-      message,
-      { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col },
-      hint,
-    );
-  };
   if (doc.errors.length > 0) {
     const problem = explainYamlError(text, doc);
     diagnostics.warn(
@@ -110,56 +101,78 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
     );
     return [];
   }
+  const reader = new EntryReader(site, lines, diagnostics);
   if (doc.contents === null) return [];
   if (!isSeq(doc.contents)) {
-    warn(
+    reader.warn(
       'the search queries file must be a list of queries',
       doc.contents,
       "start each entry with '- query: ...' and give it a 'page: <doc id>'",
     );
     return [];
   }
-  const docPaths = new Map(
-    site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])),
-  );
-  const routePaths = new Set(site.routes.map((route) => route.path));
-  const base = site.config.baseUrl;
-  // A doc by its id, anything else by its site path ('/blog/welcome/', with or without the last '/'; an anchor is
-  // ignored, since hits are compared by page).
-  const pathOf = (id: string): string | undefined => {
-    if (!id.startsWith('/')) return docPaths.get(id);
-    const path = sitePath(site.config, id.replace(/#.*$/, ''));
-    return [path, `${path}/`].find((candidate) => routePaths.has(candidate));
-  };
-  const entries: Entry[] = [];
-  for (const item of doc.contents.items) {
+  return doc.contents.items.flatMap((item) => reader.entry(item as Node) ?? []);
+}
+
+/** Reads the entries of the query file, each problem a warning at its line. */
+class EntryReader {
+  /** Each doc's path by its id. */
+  private readonly docPaths: Map<string, string>;
+  private readonly routePaths: Set<string>;
+
+  constructor(
+    private readonly site: Site,
+    private readonly lines: LineCounter,
+    private readonly diagnostics: Diagnostics,
+  ) {
+    this.docPaths = new Map(
+      site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])),
+    );
+    this.routePaths = new Set(site.routes.map((route) => route.path));
+  }
+
+  warn(message: string, node: Node | null | undefined, hint?: string): void {
+    const at = this.lines.linePos(node?.range?.[0] ?? 0);
+    this.diagnostics.warn(
+      'search-queries-file',
+      message,
+      { file: SEARCH_QUERIES_FILE, line: at.line, column: at.col },
+      hint,
+    );
+  }
+
+  /** An entry of the list: its query and the paths of the pages it names; undefined when it has none of either. */
+  entry(item: Node): Entry | undefined {
     if (!isMap(item)) {
-      warn(
+      this.warn(
         'each search query is a map with query and page',
-        item as Node,
+        item,
         "write '- query: install the admin panel' and on the next line '  page: admin-panel/server-setup'",
       );
-      continue;
+      return undefined;
     }
     const map = item as YAMLMap<unknown, unknown>;
     for (const pair of map.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (!KEYS.includes(key)) {
-        const guess = didYouMean(key, KEYS);
-        warn(
-          `unknown key '${key}' in a search query`,
-          pair.key as Node,
-          guess ? `did you mean '${guess}'?` : `the keys are ${KEYS.join(', ')}`,
-        );
-      }
+      if (KEYS.includes(key)) continue;
+      const guess = didYouMean(key, KEYS);
+      const hint = guess ? `did you mean '${guess}'?` : `the keys are ${KEYS.join(', ')}`;
+      this.warn(`unknown key '${key}' in a search query`, pair.key as Node, hint);
     }
     const queryNode = map.get('query', true) as Node | undefined;
-    const pageNode = map.get('page', true) as Node | undefined;
     const query = isScalar(queryNode) ? String(queryNode.value ?? '').trim() : '';
     if (!query) {
-      warn('a search query without its text', queryNode ?? item, "add 'query: <what a reader types>'");
-      continue;
+      this.warn('a search query without its text', queryNode ?? item, "add 'query: <what a reader types>'");
+      return undefined;
     }
+    const pages = this.pagesOf(query, map.get('page', true) as Node | undefined, item);
+    if (pages.length === 0) return undefined;
+    const at = this.lines.linePos(queryNode!.range?.[0] ?? 0);
+    return { query, pages, line: at.line, column: at.col };
+  }
+
+  /** The paths of the pages an entry's `page` names (one, or a list), each one that names none warned about. */
+  private pagesOf(query: string, pageNode: Node | undefined, item: Node): string[] {
     // 'page:' left empty names no page, like no 'page' at all.
     const named = isScalar(pageNode)
       ? String(pageNode.value ?? '').trim()
@@ -169,43 +182,50 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
         ? (pageNode as YAMLSeq<unknown>).items
         : [];
     if (named.length === 0) {
-      warn(
+      this.warn(
         `search query "${query}" names no page`,
         pageNode ?? item,
         "add 'page: <doc id>', the file under content/docs without .md",
       );
-      continue;
+      return [];
     }
-    const pages: string[] = [];
-    for (const node of named) {
-      const id = isScalar(node) ? String(node.value ?? '').trim() : '';
-      if (!id) {
-        warn(
-          `search query "${query}": a page is a doc id or a path`,
-          node as Node,
-          "write 'page: admin-panel/server-setup', or a list of them in [ ]",
-        );
-        continue;
-      }
-      const path = pathOf(id);
-      if (path) {
-        pages.push(path);
-        continue;
-      }
-      const guess = id.startsWith('/')
-        ? didYouMean(
-            id,
-            [...routePaths].map((route) => route.slice(base.length - 1)),
-          )
-        : didYouMean(id, docPaths.keys());
-      const fix = id.startsWith('/')
-        ? 'name a page by its path under the base URL, like /blog/'
-        : 'name a doc by its id: its file under content/docs without .md';
-      warn(`search query "${query}": no page '${id}'`, node as Node, guess ? `did you mean '${guess}'?` : fix);
-    }
-    if (pages.length === 0) continue;
-    const at = lines.linePos(queryNode!.range?.[0] ?? 0);
-    entries.push({ query, pages, line: at.line, column: at.col });
+    return named.flatMap((node) => this.pageOf(query, node as Node) ?? []);
   }
-  return entries;
+
+  /** The path of the page a doc id or a path names, or undefined after a warning with the closest one. */
+  private pageOf(query: string, node: Node): string | undefined {
+    const id = isScalar(node) ? String(node.value ?? '').trim() : '';
+    if (!id) {
+      this.warn(
+        `search query "${query}": a page is a doc id or a path`,
+        node,
+        "write 'page: admin-panel/server-setup', or a list of them in [ ]",
+      );
+      return undefined;
+    }
+    const path = this.pathOf(id);
+    if (path) return path;
+    const base = this.site.config.baseUrl;
+    const guess = id.startsWith('/')
+      ? didYouMean(
+          id,
+          [...this.routePaths].map((route) => route.slice(base.length - 1)),
+        )
+      : didYouMean(id, this.docPaths.keys());
+    const fix = id.startsWith('/')
+      ? 'name a page by its path under the base URL, like /blog/'
+      : 'name a doc by its id: its file under content/docs without .md';
+    this.warn(`search query "${query}": no page '${id}'`, node, guess ? `did you mean '${guess}'?` : fix);
+    return undefined;
+  }
+
+  /**
+   * A doc by its id, anything else by its site path ('/blog/welcome/', with or without the last '/'; an anchor is
+   * ignored, since hits are compared by page).
+   */
+  private pathOf(id: string): string | undefined {
+    if (!id.startsWith('/')) return this.docPaths.get(id);
+    const path = sitePath(this.site.config, id.replace(/#.*$/, ''));
+    return [path, `${path}/`].find((candidate) => this.routePaths.has(candidate));
+  }
 }

@@ -6,19 +6,20 @@
 // highlighter (its cache and its Shiki thread) highlights the blocks of every page, and fills the marks in.
 import type { Diagnostic } from '../shared/model/diagnostics.ts';
 import { BuildFailed } from '../shared/model/diagnostics.ts';
-import type { ContentSet, Page, Source } from '../shared/model/types.ts';
+import type { Page, Source } from '../shared/model/types.ts';
 import { EarlyWorkers } from '../threads/worker-thread.ts';
 import { WorkSplit } from '../threads/work-split.ts';
 import type { FenceInfo } from './plugins/shiki.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
-import type { FreshPage, Lookup, MarkdownContext, PageWorkers, SharedPages } from './index.ts';
+import type { MarkdownContext, PageWorkers, SharedPages } from './context.ts';
+import { type FreshPage, type Lookup, type LookupTables, lookupTables, type ParsedContent } from './parser.ts';
 
 /** What a markdown worker is sent: with the first chunk, what rendering reads; then the sources to render. */
 export interface MarkdownJob {
   setup?: {
     config: MarkdownContext['config'];
     /** Every source by file and route (for `.md` links), the texts (for includes) and the assets (for images). */
-    content: Pick<ContentSet, 'sources' | 'assets' | 'texts'>;
+    content: ParsedContent;
   };
   /** Where the chunk begins among the sources shared: the answer names it. */
   at: number;
@@ -83,8 +84,7 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
     // The routes of the other sources are all a worker reads of them (links); their text stays here.
     const routes = everySource.map((source) => ({ file: source.file, route: source.route }) as Source);
     const setup: MarkdownJob['setup'] = { config: context.config, content: { sources: routes, assets, texts } };
-    const route = new Map(everySource.map((source) => [source.file, source.route]));
-    const tables = { route, asset: assets, text: texts };
+    const tables = lookupTables(context.content);
     const blocks: MarkdownMessage['blocks'] = [];
     const theirs = new Map<number, FreshPage>();
     const jobs = started.map(({ worker, failure }) => {
@@ -147,7 +147,7 @@ export class MarkdownWorkers extends EarlyWorkers implements PageWorkers {
 }
 
 /** A worker's page as this thread's: its source, lookups with this thread's values, the error as thrown. */
-function received(sent: SentPage, source: Source, tables: Record<Lookup[0], ReadonlyMap<string, unknown>>): FreshPage {
+function received(sent: SentPage, source: Source, tables: LookupTables): FreshPage {
   const lookups = sent.lookups.map(([table, key]): Lookup => [table, key, tables[table].get(key)]);
   const { diagnostics, needsHighlighter } = sent;
   if (!sent.page) {

@@ -3,32 +3,20 @@
 // hands the block to the main thread, now and then while it works, so that the main thread's Shiki thread highlights
 // it meanwhile.
 import { parentPort } from 'node:worker_threads';
-import { Diagnostics } from '../shared/model/diagnostics.ts';
-import type { ContentSet } from '../shared/model/types.ts';
-import { createMarkdown } from './index.ts';
 import { type MarkdownJob, type MarkdownMessage, sendable } from './parallel.ts';
+import { PageParser } from './parser.ts';
 import { CodeHighlighter } from './plugins/highlight.ts';
 
 const code = new CodeHighlighter();
-let renderer: ReturnType<typeof createMarkdown> | undefined;
-// Chunks are rendered one after another, in the order they came.
-let queue = Promise.resolve();
+let parser: PageParser | undefined;
 
+// Chunks are rendered one after another, in the order they came: each message is rendered whole before the next.
 parentPort!.on('message', ({ setup, at, sources }: MarkdownJob) => {
-  if (setup)
-    renderer = createMarkdown({
-      config: setup.config,
-      content: setup.content as ContentSet,
-      diagnostics: new Diagnostics(),
-      highlighter: code,
-    });
-  queue = queue.then(async () => {
-    const { renderFresh } = await renderer!;
-    const pages = sources.map((source, n) => {
-      const page = sendable(renderFresh(source));
-      if (n % 32 === 31) parentPort!.postMessage({ blocks: code.takeMarked() } satisfies MarkdownMessage);
-      return page;
-    });
-    parentPort!.postMessage({ blocks: code.takeMarked(), done: { at, pages } } satisfies MarkdownMessage);
+  if (setup) parser = new PageParser(setup.config, setup.content, code);
+  const pages = sources.map((source, n) => {
+    const page = sendable(parser!.render(source));
+    if (n % 32 === 31) parentPort!.postMessage({ blocks: code.takeMarked() } satisfies MarkdownMessage);
+    return page;
   });
+  parentPort!.postMessage({ blocks: code.takeMarked(), done: { at, pages } } satisfies MarkdownMessage);
 });

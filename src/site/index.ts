@@ -3,16 +3,16 @@
 import type { SidebarEntry } from '../shared/config/sidebars.ts';
 import type { Diagnostics } from '../shared/model/diagnostics.ts';
 import { type Sliced, whole } from '../platform/pace.ts';
-import type { AssetBytes, Config, ContentSet, LayoutLink, Page, Route, Site, TocItem } from '../shared/model/types.ts';
+import type { AssetBytes, Config, ContentSet, DocMeta, LayoutLink, Page, Route, Site } from '../shared/model/types.ts';
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
-import { addEntryRoutes, homeData } from './home.ts';
-import { breadcrumbs, docMetas, docsTags, indexSidebar, neighbours, resolveSidebars, tagSlug } from './docs.ts';
+import { addEntryRoutes } from './home.ts';
+import { docMetas, docsTags, resolveSidebars } from './docs.ts';
 import { assetOutPath } from '../content/assets.ts';
 import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
 import type { FileUpdate } from '../content/git-history.ts';
-import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
+import { addPageRoutes } from './page-routes.ts';
 
 export interface SiteInput {
   config: Config;
@@ -54,119 +54,76 @@ export function buildSite(input: SiteInput): Site {
   return whole(buildSiteInSlices(input));
 }
 
+/** Adds a route; its output file follows from its path unless it names one. */
+type AddRoute = (route: Omit<Route, 'outFile'> & { outFile?: string }) => void;
+
 /** buildSite, yielding between two pages: the build may stop there (pace.ts). */
-export function* buildSiteInSlices({
-  config,
-  content,
-  pages,
-  sidebars: entries,
-  diagnostics,
-  history = new Map(),
-}: SiteInput): Sliced<Site> {
+export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
+  const { config, content, pages, diagnostics } = input;
   const docs = docMetas(pages);
-  const sidebars = resolveSidebars(config, entries, docs);
-  const sidebarIndexes = new Map(Object.entries(sidebars).map(([id, items]) => [id, indexSidebar(items)]));
+  const sidebars = resolveSidebars(config, input.sidebars, docs);
   const posts = blogPosts(config, pages, content, diagnostics);
   const routes: Route[] = [];
-  // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
-  const extraLinks: LayoutLink[] = [];
-  const add = (route: Omit<Route, 'outFile'> & { outFile?: string }): void => {
+  const add: AddRoute = (route) => {
     routes.push({ ...route, outFile: route.outFile ?? outFileOf(config, route.path) });
   };
+  // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
+  const extraLinks: LayoutLink[] = [];
+  const history = input.history ?? new Map();
+  yield* addPageRoutes({ config, pages, docs, sidebars, posts, history, extraLinks }, add);
+  yield* addDocsTagRoutes({ config, pages, docs, diagnostics }, add);
+  if (posts.length > 0) addBlogRoutes(config, posts, add);
+  addSearchAndNotFound(config, add);
+  extraLinks.push(...addRedirects(config, add));
 
-  // Pages from markdown: docs, posts, standalone pages (the home page among them).
-  // Each doc page with its own metadata (docMetas keeps the pages' order): by path, two docs given one slug would
-  // both get the last one's title and breadcrumb, while the first one's page is the one written.
-  const docOfPage = new Map(pages.filter((page) => page.source.kind === 'doc').map((page, i) => [page, docs[i]]));
-  const descriptionByPath = new Map(pages.map((page) => [page.source.route, page.description]));
-  const postByPath = new Map(posts.map((post, i) => [post.path, { post, index: i }]));
-  for (const page of pages) {
-    yield;
-    const path = page.source.route;
-    const fm = page.source.frontMatter;
-    const toc = tocOf(config, page);
-    const { keywords } = fm;
-    const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
-    if (page.source.kind === 'doc') {
-      const doc = docOfPage.get(page)!;
-      const index = doc.sidebarId ? sidebarIndexes.get(doc.sidebarId) : undefined;
-      const footer = {
-        editUrl: editUrlOf(config, page.source),
-        lastUpdate: lastUpdateOf(config, page.source, history),
-      };
-      add({
-        ...base,
-        sidebarId: doc.sidebarId ?? Object.keys(sidebars)[0],
-        data: {
-          kind: 'doc',
-          doc,
-          html: page.html,
-          toc,
-          breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
-          ...neighbours(index, doc.path),
-          tags: doc.tags.map((tag) => ({
-            label: tag,
-            href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
-          })),
-          ...footer,
-          footer: { html: docFooterHtml({ route: path, ...footer }) },
-        },
-      });
-    } else if (page.source.kind === 'blog') {
-      const { post, index } = postByPath.get(path)!;
-      const newer = posts[index - 1];
-      const older = posts[index + 1];
-      add({
-        ...base,
-        data: {
-          kind: 'blog-post',
-          post,
-          html: page.html,
-          toc,
-          previous: newer && { label: newer.title, href: newer.path },
-          next: older && { label: older.title, href: older.path },
-        },
-      });
-    } else if (fm.layout === 'home') {
-      add({ ...base, title: page.title || config.title, data: homeData(config, page, extraLinks, docs.length > 0) });
-    } else {
-      add({ ...base, data: { kind: 'page', html: page.html, toc } });
-    }
-  }
+  const docsHref = docsStart(sidebars, docs);
+  addEntryRoutes(config, routes, docsHref, add);
+  const home = routes.find((route) => route.path === config.baseUrl);
+  const homeHref = home?.data.kind === 'redirect' ? home.data.to : config.baseUrl;
+  const { chrome, links } = chromeOf({ config, docs, sidebars, posts, docsHref, homeHref, extraLinks });
+  reportDuplicates(config, routes, pages, diagnostics);
+  const assets = publishedAssets(config, content.assets, pages);
+  return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };
+}
 
-  // Docs tags.
+/** The docs tags pages: one listing the tags, and one per tag listing its docs (none when no doc has a tag). */
+function* addDocsTagRoutes(
+  { config, pages, docs, diagnostics }: Pick<SiteInput, 'config' | 'pages' | 'diagnostics'> & { docs: DocMeta[] },
+  add: AddRoute,
+): Sliced<void> {
   const tags = docsTags(config, docs);
   reportTagClashes(tags, pages, diagnostics);
-  if (tags.length > 0) {
+  if (tags.length === 0) return;
+  const allTagsHref = withBase(config, config.docs.routeBasePath, 'tags');
+  add({
+    path: allTagsHref,
+    title: 'Tags',
+    description: 'Docs grouped by topic',
+    data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) },
+  });
+  const descriptionByPath = new Map(pages.map((page) => [page.source.route, page.description]));
+  for (const tag of tags) {
+    yield;
     add({
-      path: withBase(config, config.docs.routeBasePath, 'tags'),
-      title: 'Tags',
-      description: 'Docs grouped by topic',
-      data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) },
+      path: tag.href,
+      title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
+      description: `Docs about ${tag.label}`,
+      data: {
+        kind: 'docs-tag',
+        tag: tag.label,
+        docs: tag.docs.map((d) => ({
+          title: d.title,
+          href: d.path,
+          description: descriptionByPath.get(d.path) ?? '',
+        })),
+        allTagsHref,
+      },
     });
-    for (const tag of tags) {
-      yield;
-      add({
-        path: tag.href,
-        title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
-        description: `Docs about ${tag.label}`,
-        data: {
-          kind: 'docs-tag',
-          tag: tag.label,
-          docs: tag.docs.map((d) => ({
-            title: d.title,
-            href: d.path,
-            description: descriptionByPath.get(d.path) ?? '',
-          })),
-          allTagsHref: withBase(config, config.docs.routeBasePath, 'tags'),
-        },
-      });
-    }
   }
+}
 
-  // Blog lists.
-  if (posts.length > 0) addBlogRoutes(config, posts, add);
-
+/** The search page and the 404 page, which every site has. */
+function addSearchAndNotFound(config: Config, add: AddRoute): void {
   add({
     path: withBase(config, 'search'),
     title: 'Search the documentation',
@@ -182,10 +139,13 @@ export function* buildSiteInSlices({
     noindex: true,
     data: { kind: 'not-found' },
   });
-  config.redirects.forEach((redirect, i) => {
+}
+
+/** A page for each of the config's redirects; gives their targets, for check. */
+function addRedirects(config: Config, add: AddRoute): LayoutLink[] {
+  return config.redirects.map((redirect, i) => {
     const to = configHref(config, redirect.to);
     const where = `redirects[${i}].to`;
-    extraLinks.push({ raw: redirect.to, href: to, where, location: config.locations[where] });
     add({
       path: sitePath(config, redirect.from),
       title: 'Redirecting…',
@@ -193,16 +153,8 @@ export function* buildSiteInSlices({
       noindex: true,
       data: { kind: 'redirect', to },
     });
+    return { raw: redirect.to, href: to, where, location: config.locations[where] };
   });
-
-  const docsHref = docsStart(sidebars, docs);
-  addEntryRoutes(config, routes, docsHref, add);
-  const home = routes.find((route) => route.path === config.baseUrl);
-  const homeHref = home?.data.kind === 'redirect' ? home.data.to : config.baseUrl;
-  const { chrome, links } = chromeOf({ config, docs, sidebars, posts, docsHref, homeHref, extraLinks });
-  reportDuplicates(config, routes, pages, diagnostics);
-  const assets = publishedAssets(config, content.assets, pages);
-  return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };
 }
 
 /**
@@ -222,17 +174,6 @@ function publishedAssets(config: Config, files: ReadonlyMap<string, AssetBytes>,
     if (file.startsWith('content/static/') || shown.has(outPath)) assets.set(outPath, bytes);
   }
   return assets;
-}
-
-/** Headings shown in the table of contents, within the configured (or page-overridden) levels. */
-function tocOf(config: Config, page: Page): TocItem[] {
-  const fm = page.source.frontMatter;
-  if (fm.hideTableOfContents) return [];
-  const min = fm.tocMinHeadingLevel ?? config.docs.toc.minHeadingLevel;
-  const max = fm.tocMaxHeadingLevel ?? config.docs.toc.maxHeadingLevel;
-  return page.headings
-    .filter((h) => h.level >= min && h.level <= max)
-    .map(({ id, text, level }) => ({ id, text, level }));
 }
 
 /**

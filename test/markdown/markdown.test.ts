@@ -63,7 +63,7 @@ test('code highlighted in a worker thread is the same, byte for byte, as in this
     const diagnostics = new Diagnostics();
     const content = routeContent(parseContent(contentFiles(files), diagnostics), config);
     const highlighter = new CodeHighlighter();
-    const md = await createMarkdown({ config, content, diagnostics, highlighter, highlightThread });
+    const md = await createMarkdown({ config, content, diagnostics, speed: { highlighter, highlightThread } });
     const pages = await md.renderPages(content.sources, (_, error) => assert.unreachable(String(error)));
     // With the thread, each block is highlighted once: by the worker, or here if the worker had not reached its grammar.
     assert.is(highlighter.fromThread + highlighter.sharedHere, highlightThread ? 7 : 0);

@@ -41,10 +41,7 @@ async function renderAll(workers?: MarkdownWorkers) {
     config,
     content,
     diagnostics,
-    highlighter: new CodeHighlighter(),
-    highlightThread: true,
-    cache,
-    workers,
+    speed: { highlighter: new CodeHighlighter(), highlightThread: true, cache, workers },
   });
   const failures: string[] = [];
   const pages = await md.renderPages(content.sources, (source, error) =>
@@ -87,7 +84,7 @@ test('too few pages to share: the worker is stopped and this thread renders them
     config,
   );
   const workers = new MarkdownWorkers(1);
-  const md = await createMarkdown({ config, content, diagnostics, workers });
+  const md = await createMarkdown({ config, content, diagnostics, speed: { workers } });
   const pages = await md.renderPages(content.sources, (_, error) => assert.unreachable(String(error)));
   assert.is(pages.length, 2);
   assert.is(md.renderedInWorkers, 0);

@@ -1,0 +1,117 @@
+// A route for each page from markdown: docs (with their sidebar, breadcrumbs, previous/next, tags and footer), blog
+// posts (with the newer and the older post), the home page and standalone pages.
+import type { FileUpdate } from '../content/git-history.ts';
+import type { Sliced } from '../platform/pace.ts';
+import type {
+  BlogPostMeta,
+  Config,
+  DocMeta,
+  LayoutLink,
+  Page,
+  Route,
+  SidebarItem,
+  TocItem,
+} from '../shared/model/types.ts';
+import { withBase } from '../shared/urls.ts';
+import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
+import { breadcrumbs, indexSidebar, neighbours, type SidebarIndex, tagSlug } from './docs.ts';
+import { homeData } from './home.ts';
+
+/** What the page routes are made from: the pages, and the docs, sidebars and posts the site stage made of them. */
+export interface PageRouteInputs {
+  config: Config;
+  pages: Page[];
+  /** The docs' metadata, in the order of their pages. */
+  docs: DocMeta[];
+  sidebars: Record<string, SidebarItem[]>;
+  posts: BlogPostMeta[];
+  history: ReadonlyMap<string, FileUpdate>;
+  /** Where the home page's links (its cards, in front matter) go, for check. */
+  extraLinks: LayoutLink[];
+}
+
+/** Adds the route of each page, in the order of the pages, yielding before each. */
+export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route, 'outFile'>) => void): Sliced<void> {
+  const { config, pages, docs, posts } = inputs;
+  // Each doc page with its own metadata (docMetas keeps the pages' order): by path, two docs given one slug would
+  // both get the last one's title and breadcrumb, while the first one's page is the one written.
+  const docOfPage = new Map(pages.filter((page) => page.source.kind === 'doc').map((page, i) => [page, docs[i]]));
+  const sidebars = new Map(Object.entries(inputs.sidebars).map(([id, items]) => [id, indexSidebar(items)]));
+  const postIndex = new Map(posts.map((post, i) => [post.path, i]));
+  for (const page of pages) {
+    yield;
+    const path = page.source.route;
+    const fm = page.source.frontMatter;
+    const toc = tocOf(config, page);
+    const { keywords } = fm;
+    const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
+    if (page.source.kind === 'doc') {
+      const doc = docOfPage.get(page)!;
+      const index = doc.sidebarId ? sidebars.get(doc.sidebarId) : undefined;
+      add({
+        ...base,
+        sidebarId: doc.sidebarId ?? Object.keys(inputs.sidebars)[0],
+        data: docData(inputs, page, { doc, index, toc }),
+      });
+    } else if (page.source.kind === 'blog') {
+      add({ ...base, data: blogPostData(posts, postIndex.get(path)!, { html: page.html, toc }) });
+    } else if (fm.layout === 'home') {
+      const data = homeData(config, page, inputs.extraLinks, docs.length > 0);
+      add({ ...base, title: page.title || config.title, data });
+    } else {
+      add({ ...base, data: { kind: 'page', html: page.html, toc } });
+    }
+  }
+}
+
+/** A doc's route data: its breadcrumbs and previous/next in its sidebar (`index`), its tags, its footer. */
+function docData(
+  inputs: PageRouteInputs,
+  page: Page,
+  { doc, index, toc }: { doc: DocMeta; index: SidebarIndex | undefined; toc: TocItem[] },
+): Route['data'] {
+  const { config } = inputs;
+  const footer = {
+    editUrl: editUrlOf(config, page.source),
+    lastUpdate: lastUpdateOf(config, page.source, inputs.history),
+  };
+  return {
+    kind: 'doc',
+    doc,
+    html: page.html,
+    toc,
+    breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
+    ...neighbours(index, doc.path),
+    tags: doc.tags.map((tag) => ({
+      label: tag,
+      href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
+    })),
+    ...footer,
+    footer: { html: docFooterHtml({ route: page.source.route, ...footer }) },
+  };
+}
+
+/** A blog post's route data, with links to the newer and the older post (`posts` are newest first). */
+function blogPostData(posts: BlogPostMeta[], index: number, page: { html: string; toc: TocItem[] }): Route['data'] {
+  const newer = posts[index - 1];
+  const older = posts[index + 1];
+  return {
+    kind: 'blog-post',
+    post: posts[index],
+    html: page.html,
+    toc: page.toc,
+    previous: newer && { label: newer.title, href: newer.path },
+    next: older && { label: older.title, href: older.path },
+  };
+}
+
+/** Headings shown in the table of contents, within the configured (or page-overridden) levels. */
+function tocOf(config: Config, page: Page): TocItem[] {
+  const fm = page.source.frontMatter;
+  if (fm.hideTableOfContents) return [];
+  const min = fm.tocMinHeadingLevel ?? config.docs.toc.minHeadingLevel;
+  const max = fm.tocMaxHeadingLevel ?? config.docs.toc.maxHeadingLevel;
+  return page.headings
+    .filter((h) => h.level >= min && h.level <= max)
+    .map(({ id, text, level }) => ({ id, text, level }));
+}
