@@ -7,6 +7,7 @@
 // binary), Shiki (loaded only for code the highlight cache lacks), and serve's chokidar and ws.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 // markdown-it's published build (15.x) makes every token's fields through Babel's class-field helper, which turns
@@ -57,6 +58,27 @@ const requiredExternals = {
 // hash, would otherwise ship beside the new ones.
 if (process.argv.includes('--clean')) await rm('dist', { recursive: true, force: true });
 
+// The scripts every page carries inline, minified once here and written into dist/ as a constant, so that a build
+// never starts esbuild for them: src/bundle/inline.ts, compiled on its own and run, makes them as it does when egdocs
+// runs from its sources.
+async function minifiedInlineScripts() {
+  const outfile = path.resolve('node_modules/.cache/egdocs', `inline-scripts-${process.pid}.mjs`);
+  await build({
+    entryPoints: ['src/bundle/inline.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  try {
+    return (await import(pathToFileURL(outfile).href)).minifyInlineScripts();
+  } finally {
+    await rm(outfile, { force: true });
+  }
+}
+
 const result = await build({
   // The workers are entries of their own: a worker thread starts from a file (src/threads/worker-thread.ts). `define`
   // is what `import { defineConfig } from 'egdocs'` gives a script run by node itself (the package's main export).
@@ -79,6 +101,7 @@ const result = await build({
     js: "import { createRequire as __egdocsRequire } from 'node:module'; const require = __egdocsRequire(import.meta.url);",
   },
   jsx: 'automatic',
+  define: { EGDOCS_INLINE_SCRIPTS: JSON.stringify(JSON.stringify(await minifiedInlineScripts())) },
   sourcemap: 'linked',
   logLevel: 'warning',
   chunkNames: 'chunks/[name]-[hash]',

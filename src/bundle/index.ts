@@ -1,9 +1,8 @@
 // The bundle stage: esbuild builds the client script (hydration over the same templates) and the stylesheet,
 // minified, with content hashes in their names so they can be cached forever.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Message, Metafile } from 'esbuild';
 import { fail } from '../shared/model/diagnostics.ts';
 import type { Templates } from '../../templates/server.ts';
@@ -11,6 +10,9 @@ import { PAGE_GROUPS, type PageGroup } from '../shared/page-groups.ts';
 import type { OutputFile } from '../shared/model/types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
 import { esbuild } from '../platform/esbuild.ts';
+import { BROWSERS, packageRoot } from './root.ts';
+
+export { packageRoot };
 
 /** esbuild is loaded when a bundle is made: a build that finds its bundle in the store never starts it. */
 const build: typeof import('esbuild').build = (options) => esbuild().build(options);
@@ -35,22 +37,6 @@ export interface Bundle {
    * remember a failed import of a URL for the page's life.
    */
   parts: { SearchResults: string; tabs: string };
-}
-
-/** The browsers the client code is compiled for. */
-const BROWSERS = ['es2020', 'chrome100', 'firefox100', 'safari15'];
-
-/**
- * egdocs' own folder (holding src/client), found upward from this module: src/bundle/ in a checkout, dist/ when
- * compiled.
- */
-export const packageRoot = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
-
-function findPackageRoot(dir: string): string {
-  for (let current = dir; ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, 'src', 'client', 'main.tsx'))) return current;
-    if (path.dirname(current) === current) throw new Error(`cannot find egdocs' client sources above ${dir}`);
-  }
 }
 
 export interface BundleOptions {

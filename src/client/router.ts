@@ -1,18 +1,20 @@
 // Client navigation. A click on an internal link fetches the next route's payload (see src/shared/routing.ts) and
 // hands it to React instead of loading a new document; back and forward do the same and restore the scroll
 // position. Anything the router cannot load falls back to a full page load, so a missing or broken payload costs a
-// reload, never a dead link.
-import { payloadUrl, routePathOf } from '../shared/routing.ts';
+// reload, never a dead link. Its parts: payloads.ts fetches and keeps payloads, links.ts takes the clicks, scroll.ts
+// keeps each history entry's scroll position, and progress.ts shows a slow navigation's bar.
+import { routePathOf } from '../shared/routing.ts';
 import type { RoutePayload } from '../shared/model/types.ts';
+import { interceptLinks, linkPath, routable } from './links.ts';
+import { createPayloads, type Payloads } from './payloads.ts';
 import type { Progress } from './progress.ts';
+import { applyScroll, pushEntry, restoreScrollByHand, type Scroll, savedScroll, scrollTarget } from './scroll.ts';
 
 /** What to do once a route has rendered. */
 export interface Navigation {
-  path: string;
-  title: string;
-  description: string;
-  kind: string;
-  scroll: { to: 'top' } | { to: 'hash'; id: string } | { to: 'position'; y: number } | { to: 'none' };
+  /** The route rendered: its title, description and kind go to the document. */
+  payload: RoutePayload;
+  scroll: Scroll;
   /** Link clicks move focus to the top of the new page and announce its title; back/forward leave focus alone. */
   moveFocus: boolean;
 }
@@ -56,212 +58,159 @@ export interface RouterOptions {
   prepare(payload: RoutePayload): Promise<void>;
 }
 
-/** Payloads kept in memory; older ones are dropped first (the HTTP cache still has them). */
-const CACHE_LIMIT = 100;
-
 export function createRouter({ baseUrl, initial, progress, announce, prepare }: RouterOptions): Router {
-  const cache = new Map<string, Promise<RoutePayload>>();
-  let render: Renderer | undefined;
-  let currentPath = initial.path;
-  // Each navigation takes a number; a payload that arrives after a newer navigation began is dropped.
-  let sequence = 0;
-
-  const load = (path: string, priority: 'high' | 'low' = 'high', fresh = false): Promise<RoutePayload> => {
-    let promise = cache.get(path);
-    if (!promise) {
-      // `fresh` asks the server even if the HTTP cache holds the payload and would not (an older build's).
-      const init = { priority, ...(fresh ? { cache: 'no-cache' } : {}) };
-      promise = fetch(payloadUrl(path), init as RequestInit).then(async (response) => {
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-        const payload = (await response.json()) as RoutePayload;
-        if (!payload?.route?.data) throw new Error('not a route payload');
-        await prepare(payload);
-        return payload;
-      });
-      promise.catch(() => cache.delete(path));
-      cache.set(path, promise);
-      if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    }
-    return promise;
-  };
-
-  const routable = (url: URL): string | undefined => {
-    if (url.origin !== location.origin || !url.pathname.startsWith(baseUrl)) return undefined;
-    return routePathOf(url.pathname);
-  };
-
-  const linkPath = (anchor: HTMLAnchorElement): string | undefined => {
-    if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return undefined;
-    try {
-      return routable(new URL(anchor.href));
-    } catch {
-      return undefined;
-    }
-  };
-
-  const saveScroll = () => history.replaceState({ ...history.state, scroll: window.scrollY }, '');
-
-  /** Where a history entry or a link should land: its saved position, its hash target, or the top. */
-  const scrollTarget = (url: URL, saved: unknown): Navigation['scroll'] =>
-    typeof saved === 'number'
-      ? { to: 'position', y: saved }
-      : url.hash.length > 1
-        ? { to: 'hash', id: decodeURIComponent(url.hash.slice(1)) }
-        : { to: 'top' };
-
-  const navigationFor = (payload: RoutePayload, scroll: Navigation['scroll'], moveFocus: boolean): Navigation => ({
-    path: payload.route.path,
-    title: payload.title,
-    description: payload.route.description,
-    kind: payload.route.data.kind,
-    scroll,
-    moveFocus,
-  });
-
-  /** Loads `url`'s route and renders it. `fallback` decides what a failed load does: a full page load, or nothing. */
-  const go = async (url: URL, mode: 'push' | 'replace' | 'pop', fallback: 'load' | 'stay'): Promise<void> => {
-    const path = routable(url);
-    if (!path || !render) {
-      if (fallback === 'load') location.assign(url.href);
-      return;
-    }
-    const token = ++sequence;
-    const target = path + url.search + url.hash;
-    if (mode === 'push') {
-      saveScroll();
-      history.pushState({}, '', target);
-    }
-    progress.start();
-    let payload: RoutePayload;
-    try {
-      payload = await load(path);
-    } catch {
-      if (token !== sequence) return;
-      progress.done();
-      // The address bar already shows the target (push) or is the target (pop): load it for real.
-      if (fallback === 'load') location.replace(url.href);
-      return;
-    }
-    if (token !== sequence) return;
-    if (mode === 'replace') history.replaceState(history.state, '', target);
-    const saved = mode === 'pop' ? (history.state as { scroll?: number } | null)?.scroll : undefined;
-    currentPath = path;
-    render(payload, navigationFor(payload, scrollTarget(url, saved), mode === 'push'));
-  };
-
-  /** Loads the current route's payload afresh and renders it where the reader is. False when that fails. */
-  const refresh = async (): Promise<boolean> => {
-    if (!render) return false;
-    const [token, path] = [sequence, currentPath];
-    cache.delete(path);
-    let payload: RoutePayload;
-    try {
-      payload = await load(path, 'high', true);
-    } catch {
-      return false;
-    }
-    // A navigation begun meanwhile renders its own route: this one is no longer shown.
-    if (token === sequence && path === currentPath) render(payload, navigationFor(payload, { to: 'none' }, false));
-    return true;
-  };
+  const payloads = createPayloads(prepare);
+  const shown = createShownRoute({ baseUrl, path: initial.path, payloads, progress });
 
   /** Follows a URL the reader chose; false when the browser should do it (a jump to an anchor of this page). */
   const follow = (url: URL): boolean => {
-    const path = routable(url);
-    if (path === currentPath && url.search === location.search) {
+    const path = routable(url, baseUrl);
+    if (path === shown.path && url.search === location.search) {
       // Same page: the browser already handles jumping to an anchor; a plain link back to the page goes to its top.
       if (url.hash) return false;
       if (location.hash) history.pushState({}, '', path + url.search);
       window.scrollTo(0, 0);
       return true;
     }
-    void go(url, 'push', 'load');
+    void shown.go(url, 'push', 'load');
     return true;
-  };
-
-  const onClick = (event: MouseEvent) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!anchor || !linkPath(anchor)) return;
-    if (follow(new URL(anchor.href))) event.preventDefault();
   };
 
   const onPopState = () => {
     const url = new URL(location.href);
-    const path = routable(url);
-    if (path === currentPath) {
-      // Only the hash changed: no new route, just a scroll.
-      applyScroll(scrollTarget(url, (history.state as { scroll?: number } | null)?.scroll));
-      return;
-    }
-    void go(url, 'pop', 'load');
+    // Only the hash changed: no new route, just a scroll.
+    if (routable(url, baseUrl) === shown.path) applyScroll(scrollTarget(url, savedScroll()));
+    else void shown.go(url, 'pop', 'load');
   };
 
   return {
-    linkPath,
+    linkPath: (anchor) => linkPath(anchor, baseUrl),
     navigate(href) {
       const url = new URL(href, location.href);
       if (!follow(url)) location.hash = url.hash;
     },
     prefetch(path, priority) {
-      if (path !== currentPath) load(path, priority).catch(() => {});
+      if (path !== shown.path) payloads.load(path, priority).catch(() => {});
     },
-    connect(renderer) {
-      render = renderer;
-      // Scroll positions are ours to restore: the browser's own restoration would run before the route renders.
-      history.scrollRestoration = 'manual';
-      const saved = (history.state as { scroll?: number } | null)?.scroll;
-      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      if (typeof saved === 'number' && (entry?.type === 'reload' || entry?.type === 'back_forward'))
-        window.scrollTo(0, saved);
-      document.addEventListener('click', onClick);
+    connect(render) {
+      shown.connect(render);
+      restoreScrollByHand();
+      interceptLinks(baseUrl, follow);
       window.addEventListener('popstate', onPopState);
-      window.addEventListener('pagehide', saveScroll);
-      // A static host answers `/page.html` or `/page/index.html` it has no file for with the 404 page: if the
-      // stripped path is a route, show that route (SPEC: the suffix is stripped when no exact route matches).
-      if (initial.kind === 'not-found' && location.pathname !== initial.path) {
-        const path = routePathOf(location.pathname);
-        if (path && path !== location.pathname)
-          void go(new URL(path + location.search + location.hash, location.href), 'replace', 'stay');
-      }
+      const stripped = routeOfSuffixedPath(initial);
+      if (stripped) void shown.go(stripped, 'replace', 'stay');
     },
     rendered(navigation) {
-      document.title = navigation.title;
-      document.querySelector('meta[name="description"]')?.setAttribute('content', navigation.description);
-      document.body.dataset.kind = navigation.kind;
-      applyScroll(navigation.scroll);
-      if (navigation.moveFocus) {
-        // Focus goes to the top of the page, so the next Tab reaches the skip link, as after a full page load.
-        document.getElementById('__egdocs')?.focus({ preventScroll: true });
-        announce(navigation.title);
-      }
+      showRendered(navigation, announce);
       progress.done();
     },
-    reload: refresh,
+    reload: () => shown.refresh(),
     get path() {
-      return currentPath;
+      return shown.path;
     },
     async update(paths) {
-      for (const path of paths) cache.delete(path);
-      return paths.includes(currentPath) ? refresh() : true;
+      for (const path of paths) payloads.forget(path);
+      return paths.includes(shown.path) ? shown.refresh() : true;
     },
   };
 }
 
-function applyScroll(scroll: Navigation['scroll']): void {
-  if (scroll.to === 'top') window.scrollTo(0, 0);
-  else if (scroll.to === 'position') window.scrollTo(0, scroll.y);
-  else if (scroll.to === 'hash') {
-    const target = document.getElementById(scroll.id);
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+/** The route on screen, and loading another (or the same, afresh) in its place. */
+interface ShownRoute {
+  /** Route.path of the route shown. */
+  readonly path: string;
+  /** Starts rendering the routes it loads; until then (React cannot render yet) it loads none. */
+  connect(render: Renderer): void;
+  /**
+   * Loads `url`'s route and renders it, as a new history entry (`push`), in place of the current one (`replace`), or
+   * as the entry the reader went back or forward to (`pop`). `fallback` decides what a failed load does: a full page
+   * load, or nothing.
+   */
+  go(url: URL, mode: 'push' | 'replace' | 'pop', fallback: 'load' | 'stay'): Promise<void>;
+  /** Loads the shown route's payload afresh and renders it where the reader is. False when that fails. */
+  refresh(): Promise<boolean>;
+}
+
+function createShownRoute(options: {
+  baseUrl: string;
+  path: string;
+  payloads: Payloads;
+  progress: Progress;
+}): ShownRoute {
+  const { baseUrl, payloads, progress } = options;
+  let render: Renderer | undefined;
+  let shownPath = options.path;
+  // Each navigation takes a number; a payload that arrives after a newer navigation began is dropped.
+  let sequence = 0;
+
+  const go = async (url: URL, mode: 'push' | 'replace' | 'pop', fallback: 'load' | 'stay'): Promise<void> => {
+    const path = routable(url, baseUrl);
+    if (!path || !render) {
+      if (fallback === 'load') location.assign(url.href);
+      return;
+    }
+    const token = ++sequence;
+    const target = path + url.search + url.hash;
+    if (mode === 'push') pushEntry(target);
+    progress.start();
+    const payload = await payloads.load(path).catch(() => undefined);
+    if (token !== sequence) return;
+    if (!payload) {
+      progress.done();
+      // The address bar already shows the target (push) or is the target (pop): load it for real.
+      if (fallback === 'load') location.replace(url.href);
+      return;
+    }
+    if (mode === 'replace') history.replaceState(history.state, '', target);
+    const scroll = scrollTarget(url, mode === 'pop' ? savedScroll() : undefined);
+    shownPath = path;
+    render(payload, { payload, scroll, moveFocus: mode === 'push' });
+  };
+
+  const refresh = async (): Promise<boolean> => {
+    if (!render) return false;
+    const [token, path] = [sequence, shownPath];
+    payloads.forget(path);
+    const payload = await payloads.load(path, 'high', true).catch(() => undefined);
+    // A navigation begun meanwhile renders its own route: this one is no longer shown.
+    if (payload && token === sequence && path === shownPath)
+      render(payload, { payload, scroll: { to: 'none' }, moveFocus: false });
+    return payload !== undefined;
+  };
+
+  return {
+    get path() {
+      return shownPath;
+    },
+    connect(renderer) {
+      render = renderer;
+    },
+    go,
+    refresh,
+  };
+}
+
+/** The document around a route that has rendered: its title, description and kind, the scroll and the focus. */
+function showRendered({ payload, scroll, moveFocus }: Navigation, announce: (text: string) => void): void {
+  document.title = payload.title;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', payload.route.description);
+  document.body.dataset.kind = payload.route.data.kind;
+  applyScroll(scroll);
+  if (moveFocus) {
+    // Focus goes to the top of the page, so the next Tab reaches the skip link, as after a full page load.
+    document.getElementById('__egdocs')?.focus({ preventScroll: true });
+    announce(payload.title);
   }
+}
+
+/**
+ * A static host answers `/page.html` or `/page/index.html` it has no file for with the 404 page: the address of the
+ * route the stripped path names, for the 404 page to show it (SPEC: the suffix is stripped when no exact route
+ * matches).
+ */
+function routeOfSuffixedPath(initial: RouterOptions['initial']): URL | undefined {
+  if (initial.kind !== 'not-found' || location.pathname === initial.path) return undefined;
+  const path = routePathOf(location.pathname);
+  if (!path || path === location.pathname) return undefined;
+  return new URL(path + location.search + location.hash, location.href);
 }

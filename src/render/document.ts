@@ -1,6 +1,11 @@
 // The HTML document around a rendered page: head (title, meta, canonical, OpenGraph, styles, the inline
-// colour-mode script that runs before first paint), the app's markup, the hydration data and the client script.
+// colour-mode script that runs before first paint), the app's markup, the hydration data and the inline script that
+// loads the client. The inline scripts are modules of their own (src/client/inline/), minified ahead of any build
+// (src/bundle/inline.ts); each page writes its input into them.
+import { inlineScripts } from '../bundle/inline.ts';
+import { type ColorModeInput, INPUT_SLOT, type ScriptLoaderInput } from '../shared/inline-scripts.ts';
 import type { Chrome, Config, Route } from '../shared/model/types.ts';
+import { storageKey } from '../../templates/storage.ts';
 
 export interface Assets {
   /** Stylesheet URLs, in order. */
@@ -53,7 +58,7 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     chrome.feeds
       ? `<link rel="alternate" type="application/atom+xml" href="${escapeAttr(chrome.feeds.atom)}" title="${escapeAttr(config.title)} Atom Feed">`
       : '',
-    `<script>${colorModeScript(config, chrome)}</script>`,
+    `<script>${withInput(inlineScripts().colorMode, colorModeInput(config, chrome))}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     // Tabs show one panel and hide the others until scripts can switch them; without scripts, every panel shows.
     appHtml.includes('<div class="tabs"') ? NO_SCRIPT_TABS : '',
@@ -72,25 +77,32 @@ ${scriptLoader(assets)}
 `;
 }
 
-/**
- * The page is server-rendered, so the first paint needs only the document and the stylesheet. The scripts and the
- * chunks they import are asked for once the first contentful paint is on screen: the paint timing entry is given to
- * observers only after the frame was presented, so the requests come after it however busy the machine is (counting
- * animation frames did not: under load the second frame's callbacks could run before the first was presented, and
- * Lighthouse's simulation then counted the scripts as blocking the paint). A page that is or goes hidden paints
- * nothing, so it asks at once; a browser without paint timing asks from the frame after the first. Without scripts the
- * page is complete.
- */
+/** The client's module scripts, asked for after the first contentful paint (src/client/inline/script-loader.ts). */
 function scriptLoader(assets: Assets): string {
   if (assets.scripts.length === 0) return '';
-  const urls = scriptJson({ scripts: assets.scripts, preload: assets.preload });
-  return `<script>((u,d=document,P=PerformanceObserver,go=()=>{if(go.done)return;go.done=1;for(const href of u.preload)d.head.append(Object.assign(d.createElement('link'),{rel:'modulepreload',href}));for(const src of u.scripts)d.head.append(Object.assign(d.createElement('script'),{type:'module',src}))})=>{if(d.hidden)return go();d.addEventListener('visibilitychange',go);if(P.supportedEntryTypes.includes('paint'))new P((l)=>l.getEntriesByName('first-contentful-paint')[0]&&go()).observe({type:'paint',buffered:true});else requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go)))})(${urls})</script>`;
+  const input: ScriptLoaderInput = { scripts: assets.scripts, preload: assets.preload };
+  return `<script>${withInput(inlineScripts().scriptLoader, input)}</script>`;
 }
 
 /** The module scripts and the chunks a page's loader asks for (for tests and tools that read a written page). */
-export function scriptsOf(html: string): { scripts: string[]; preload: string[] } {
-  const found = /<script>\(\(u,d=document,[\s\S]*?\)\((\{[^<]*\})\)<\/script>/.exec(html);
-  return found ? JSON.parse(found[1]) : { scripts: [], preload: [] };
+export function scriptsOf(html: string): ScriptLoaderInput {
+  // The loader is the page's last script; its input is the JSON object that starts with its scripts.
+  const loader = html.slice(html.lastIndexOf('<script>'));
+  const start = loader.indexOf('{"scripts":');
+  // The object ends at one of the closing braces after it: the first at which it is whole.
+  for (let end = loader.indexOf('}', start); start >= 0 && end >= 0; end = loader.indexOf('}', end + 1)) {
+    try {
+      return JSON.parse(loader.slice(start, end + 1)) as ScriptLoaderInput;
+    } catch {
+      // Not whole yet.
+    }
+  }
+  return { scripts: [], preload: [] };
+}
+
+/** An inline script (src/bundle/inline.ts) with this page's input in place of its INPUT_SLOT. */
+function withInput(script: string, input: unknown): string {
+  return script.replace(INPUT_SLOT, () => scriptJson(input));
 }
 
 /** "Page | Site", or just the site title when the page is the site. */
@@ -98,14 +110,17 @@ export function documentTitle(config: Config, route: Route): string {
   return route.title && route.title !== config.title ? `${route.title} | ${config.title}` : config.title;
 }
 
-/** Runs in <head> before first paint: applies the stored colour mode and hides a dismissed announcement. */
-function colorModeScript(config: Config, chrome: Chrome): string {
-  // Config texts, as JSON that cannot end the script (scriptJson).
-  const key = (name: string) => scriptJson(`egdocs-${name}${config.client.storage.keySuffix}`);
-  const barId = scriptJson(chrome.announcementBar?.id ?? null);
-  return `(function(){var d=document.documentElement;try{var s=localStorage,k=${key('theme')},t=s.getItem(k);${
-    config.colorMode.disableSwitch ? 's.removeItem(k);t=null;' : ''
-  }if(t==='light'||t==='dark')d.dataset.theme=t;if(${barId}!==null&&s.getItem(${key('announcement-dismissed')})===${barId})d.dataset.announcementDismissed='true'}catch(e){}})()`;
+/**
+ * The colour-mode script's input (src/client/inline/color-mode.ts): the keys the templates store the reader's
+ * settings under (templates/storage.ts), the announcement bar's id, and whether the stored mode is forgotten.
+ */
+function colorModeInput(config: Config, chrome: Chrome): ColorModeInput {
+  const bar = chrome.announcementBar;
+  const forget = config.colorMode.disableSwitch;
+  const input: ColorModeInput = [storageKey('theme', chrome)];
+  if (bar || forget) input.push(bar ? storageKey('announcement-dismissed', chrome) : null, bar?.id ?? null);
+  if (forget) input.push(true);
+  return input;
 }
 
 /** A tiny page that sends the reader on to `to` (for old or alternative paths). */

@@ -100,6 +100,17 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
   );
 }
 
+test('the compiled CLI writes the very files egdocs writes from its sources, inline scripts included', async () => {
+  // dist/ carries the inline scripts minified when it was compiled (scripts/compile.js); the sources make them.
+  assert.is((await egdocs(project, 'build', '-o', 'from-sources')).code, 0);
+  assert.is((await egdocsProcess(project, ['build'])).code, 0);
+  const [compiled, sources] = await Promise.all(
+    ['build', 'from-sources'].map((dir) => snapshot(path.join(project, dir))),
+  );
+  assert.match(Buffer.from(compiled['docs/setup/index.html'], 'base64').toString(), 'first-contentful-paint');
+  assert.equal(compiled, sources);
+});
+
 test('a failed build names the file and line, exits 1 and leaves the previous output byte for byte', async () => {
   assert.is((await egdocs(project, 'build')).code, 0);
   const before = await snapshot(path.join(project, 'build'));

@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { scriptsOf } from '../../src/render/document.ts';
@@ -130,13 +131,57 @@ test('the footer separates links with a middle dot', async () => {
   );
 });
 
-test('the inline head script applies a stored colour mode before paint; a disabled switch clears it', async () => {
-  const on = fileText(await build(), 'index.html');
-  assert.match(on, 'localStorage,k="egdocs-theme"');
-  assert.not.match(on, 's.removeItem(k)');
-  const off = fileText(await buildFromMap(files, { ...config, colorMode: { disableSwitch: true } }), 'index.html');
-  assert.match(off, 's.removeItem(k)');
-  assert.not.match(off, 'Switch between dark and light mode');
+/**
+ * Runs a page's head script (its first) as a browser would before the first paint, with local storage holding
+ * `stored` (or throwing, as a browser with storage blocked does): what it set on <html>, and what storage holds after.
+ */
+function runHeadScript(html: string, stored: Record<string, string> | 'blocked') {
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html.slice(0, html.indexOf('</head>')))![1];
+  const items = new Map(Object.entries(stored === 'blocked' ? {} : stored));
+  const dataset: Record<string, string> = {};
+  const storage = { getItem: (key: string) => items.get(key) ?? null, removeItem: (key: string) => items.delete(key) };
+  const context = { document: { documentElement: { dataset } } };
+  Object.defineProperty(context, 'localStorage', {
+    get: () => {
+      if (stored === 'blocked') throw new Error('SecurityError: storage is blocked');
+      return storage;
+    },
+  });
+  vm.runInNewContext(script, context);
+  return { dataset, stored: Object.fromEntries(items) };
+}
+
+test('the inline head script applies a stored colour mode before paint, only light or dark, and never throws', async () => {
+  const html = fileText(await build(), 'index.html');
+  assert.equal(runHeadScript(html, { 'egdocs-theme': 'light' }), {
+    dataset: { theme: 'light' },
+    stored: { 'egdocs-theme': 'light' },
+  });
+  assert.equal(runHeadScript(html, { 'egdocs-theme': 'dark' }).dataset, { theme: 'dark' });
+  assert.equal(runHeadScript(html, { 'egdocs-theme': 'purple' }).dataset, {}, 'an unknown mode is left alone');
+  assert.equal(runHeadScript(html, {}).dataset, {}, 'no stored mode: the default stays');
+  assert.equal(runHeadScript(html, 'blocked').dataset, {}, 'blocked storage: the page keeps its defaults');
+});
+
+test('with the switch disabled the head script clears the stored mode; it hides a dismissed announcement; its keys carry the suffix', async () => {
+  const html = fileText(
+    await buildFromMap(files, {
+      ...config,
+      colorMode: { disableSwitch: true },
+      announcementBar: { id: 'news-2', content: 'News' },
+      client: { storage: { keySuffix: '-docs' } },
+    }),
+    'index.html',
+  );
+  assert.not.match(html, 'Switch between dark and light mode');
+  const dismissed = { 'egdocs-theme-docs': 'light', 'egdocs-announcement-dismissed-docs': 'news-2' };
+  assert.equal(runHeadScript(html, dismissed), {
+    dataset: { announcementDismissed: 'true' },
+    stored: { 'egdocs-announcement-dismissed-docs': 'news-2' },
+  });
+  const older = { 'egdocs-announcement-dismissed-docs': 'news-1' };
+  assert.equal(runHeadScript(html, older).dataset, {}, 'an older announcement was dismissed: this one shows');
+  assert.equal(runHeadScript(html, { 'egdocs-theme': 'light' }).stored, { 'egdocs-theme': 'light' }, 'other keys');
 });
 
 test('the same sources give byte-identical output', async () => {
