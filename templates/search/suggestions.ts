@@ -14,6 +14,15 @@ export type Answer = { query: string; hits: SearchHit[] } | { query: string; err
  */
 const SLOW_ANSWER_MS = 150;
 
+/** How many times an answer waits for input the page has yet to handle (see `show`). */
+const MAX_DEFERRALS = 8;
+
+/** Whether the browser holds a key press or a click the page has not handled yet (Chromium; elsewhere never known). */
+function inputPending(): boolean {
+  const scheduling = (navigator as { scheduling?: { isInputPending?: () => boolean } }).scheduling;
+  return scheduling?.isInputPending?.() ?? false;
+}
+
 /**
  * Each change of `value` asks the worker, as `asker`, for `limit` hits. The answer to what the field says is shown;
  * one to an earlier query only when it was slow (SLOW_ANSWER_MS; the panel says which query it answers). An answer
@@ -46,8 +55,12 @@ export function useSuggestions(
     if (!search) return;
     const order = ++asked.current;
     const askedAt = performance.now();
-    const show = (next: Answer) => {
+    const show = (next: Answer, deferred = 0) => {
       if (order <= shown.current) return;
+      // A key the page has yet to handle may make this answer one the reader has typed past: it is looked at again
+      // once that key is in the field (the browser handles input before the task posted here). A few times at most,
+      // so that a browser that always says input is pending still draws.
+      if (deferred < MAX_DEFERRALS && inputPending()) return void setTimeout(() => show(next, deferred + 1));
       if (next.query !== current.current && performance.now() - askedAt < SLOW_ANSWER_MS) return;
       shown.current = order;
       // Drawn in the task that brought the answer, not one the scheduler queues after it: on a page that has just
