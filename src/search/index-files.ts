@@ -10,16 +10,14 @@
 // group's files: an edit to one page changes its text file and the postings (BM25 weighs by the average length), so
 // it renames the postings and one group of text files, not the thousands of text files of a large site.
 //
-// The weights are what lunr's index builder computes (BM25 with the field and document boosts applied, rounded as
-// lunr rounds them), so the worker assembles a lunr index from the files it has loaded and lunr scores exactly as
-// over the whole index. They are computed here rather than by lunr.Builder, which takes several times longer.
-// Format and reading: src/shared/search/format.ts.
+// The weights are what lunr's index builder computes (postings.ts), so the worker assembles a lunr index from the
+// files it has loaded and lunr scores exactly as over the whole index. What the worker loads when, and the bundle
+// parts of the background fill, are decided by size (load-policy.ts). Format and reading: src/shared/search/format.ts.
 //
 // The manifest's name has no hash, so that an edit to one page's text changes the index files but not the other
 // pages, which all point at the manifest (a deploy then uploads the page and the index, and a build rewrites only
 // them). The worker asks for it with `cache: 'no-cache'`, so a browser or CDN revalidates it; the files it names
 // carry their group's hash and may be kept for ever.
-import { gzipSync } from 'node:zlib';
 import {
   type Bundle,
   bundleName,
@@ -34,35 +32,20 @@ import {
   groupOf,
   indexFileName,
   letterOf,
-  MAX_POSTINGS,
   vocabName,
 } from '../shared/search/format.ts';
-import { FIELD_BOOST, FIELDS, termsOf } from '../shared/search/tokens.ts';
+import { termsOf } from '../shared/search/tokens.ts';
 import { codeKey, keyedConfig, readStore, type StoreWrites, writeNow, writeStore } from '../incremental/build-store.ts';
 import { contentHash, sha256, smallHash } from '../platform/hash.ts';
 import { type Pace, type Sliced, UNPACED, whole } from '../platform/pace.ts';
 import type { Config, OutputFile, SearchData, Site } from '../shared/model/types.ts';
 import { searchData } from './data.ts';
+import { type FilesOfKind, LOAD_POLICY, type LoadPolicy, loadingOf } from './load-policy.ts';
+import { documentFrequencies, weighPostings } from './postings.ts';
 
 /** Target raw size of a postings file and of a text file: small enough that a query loads a few of each. */
 const SHARD_BYTES = 8_000;
 const DOCS_BYTES = 6_000;
-/**
- * The loading policy, by size: vocabularies of up to `vocabularyInline` bytes (raw JSON) come with the manifest; once
- * a reader has searched, the worker loads every postings file when together they are at most `fillPostingsGzip`
- * bytes gzipped, and every text file likewise (Manifest.fill), in bundles of parts of about `bundlePart` bytes. This
- * site: 48 KB raw, 148 and 144 KB gzip: all of it. 10,000 synthetic pages: 91 KB raw, 68 and 600 KB gzip: all of it
- * too. A real site of that size, whose prose compresses less, loads its texts as queries need them.
- */
-export const LOAD_POLICY = {
-  vocabularyInline: 256_000,
-  fillPostingsGzip: 1_000_000,
-  fillTextsGzip: 1_000_000,
-  bundlePart: 1_000_000,
-};
-export type LoadPolicy = typeof LOAD_POLICY;
-/** The top of a page is where a reader who searched for the page's subject wants to land. */
-const TOP_OF_PAGE_BOOST = 1.3;
 
 export interface SearchIndexFiles {
   files: OutputFile[];
@@ -232,29 +215,45 @@ function* indexFilesInSlices(
     memo ? (text, joined) => memo.terms(text, joined) : (text, joined) => termsOf(text, { joined }),
   );
   const terms = [...postings.keys()].sort();
+  const documentFrequency = yield* documentFrequencies(terms, postings, data.sections.length);
+  const vocabularies = vocabulariesOf(terms, documentFrequency);
+  const shards = yield* postingsFiles(terms, postings);
+  const docs = yield* textFiles(data);
+  // What the fill loads: the postings and the texts, each when it is small enough once compressed, in bundle parts.
+  const loading = loadingOf(vocabularies, shards, docs, policy);
+  const letters = [...vocabularies.keys()].sort();
+  const manifest: Manifest = {
+    format: FORMAT,
+    docsVersion: data.docsVersion,
+    hashes: {},
+    sections: data.sections.length,
+    letters,
+    ...(loading.inline
+      ? { vocabularies: Object.fromEntries(letters.map((letter) => [letter, vocabularies.get(letter)!])) }
+      : {}),
+    fill: { postings: loading.postings !== undefined, texts: loading.texts !== undefined },
+    bundles: { t: loading.postings?.map(({ start }) => start), d: loading.texts?.map(({ start }) => start) },
+    shards: shards.starts,
+    pageStarts: deltas(pageStartsOf(data), 1),
+    chunkStarts: deltas(docs.starts, 1),
+  };
+  return [
+    { name: 'manifest', data: manifest },
+    ...(loading.inline ? [] : letters.map((letter) => ({ name: vocabName(letter), data: vocabularies.get(letter)! }))),
+    ...shards.files.map((data, i) => ({ name: `t${i}`, data })),
+    ...docs.files.map((data, i) => ({ name: `d${i}`, data })),
+    ...(loading.postings ?? []).map(({ files }, n) => ({ name: bundleName('t', n), data: files })),
+    ...(loading.texts ?? []).map(({ files }, n) => ({ name: bundleName('d', n), data: files })),
+  ];
+}
 
-  // The number of sections each term is in (a term in two fields of a section counts it once), marking each
-  // section with the term's number as it is met.
-  const documentFrequency = new Map<string, number>();
-  const seen = new Int32Array(data.sections.length).fill(-1);
-  for (const [n, term] of terms.entries()) {
-    yield;
-    const fields = postings.get(term)!;
-    let count = 0;
-    for (const list of fields) {
-      for (let i = 0; i < list.length; i += 2) {
-        if (seen[list[i]] !== n) {
-          seen[list[i]] = n;
-          count++;
-        }
-      }
-    }
-    documentFrequency.set(term, count);
-    const total = fields.reduce((sum, list) => sum + list.length / 2, 0);
-    if (total > MAX_POSTINGS) postings.set(term, heaviest(fields, MAX_POSTINGS));
-  }
+/** Numbered files of one kind: the files, where each starts (a term, a section), their size as they were made. */
+interface NumberedFiles<T, S> extends FilesOfKind<T> {
+  starts: S[];
+}
 
-  // Vocabularies by first character.
+/** The vocabularies: the terms (sorted) by first character, with the number of sections each is in. */
+function vocabulariesOf(terms: string[], documentFrequency: Map<string, number>): Map<string, VocabFile> {
   const vocabularies = new Map<string, VocabFile>();
   for (const term of terms) {
     const letter = letterOf(term);
@@ -263,42 +262,50 @@ function* indexFilesInSlices(
     vocabulary.terms.push(term);
     vocabulary.df.push(documentFrequency.get(term)!);
   }
+  return vocabularies;
+}
 
-  // Postings files: runs of terms in sorted order, cut at about SHARD_BYTES.
-  const shards: ShardFile[] = [];
-  const shardStarts: string[] = [];
+/** Postings files: runs of terms in sorted order, cut at about SHARD_BYTES. Yields between two terms. */
+function* postingsFiles(terms: string[], postings: Map<string, number[][]>): Sliced<NumberedFiles<ShardFile, string>> {
+  const files: ShardFile[] = [];
+  const starts: string[] = [];
   let shard: ShardFile | undefined;
   let size = 0;
-  let postingsBytes = 0;
+  let roughBytes = 0;
   for (const term of terms) {
     yield;
     const encoded = postings.get(term)!.map((list) => deltas(list, 2));
     const bytes = term.length + encoded.reduce((sum, list) => sum + list.length * 4, 8);
     if (!shard || size + bytes > SHARD_BYTES) {
-      shards.push((shard = {}));
-      shardStarts.push(term);
+      files.push((shard = {}));
+      starts.push(term);
       size = 0;
     }
     shard[term] = encoded;
     size += bytes;
-    postingsBytes += bytes;
+    roughBytes += bytes;
   }
+  return { files, starts, roughBytes };
+}
 
-  // Text files: runs of sections in order, each with the pages its sections are on, of about DOCS_BYTES. Where one
-  // ends is decided by the content (a section's own hash, once the file holds DOCS_BYTES), not by counting
-  // bytes from the first: an edit to a page moves the cuts next to it only, and the other files keep their bytes and
-  // their names.
-  const docs: DocsFile[] = [];
-  const chunkStarts: number[] = [];
+/**
+ * Text files: runs of sections in order, each with the pages its sections are on, of about DOCS_BYTES. Where one
+ * ends is decided by the content (a section's own hash, once the file holds DOCS_BYTES), not by counting bytes from
+ * the first: an edit to a page moves the cuts next to it only, and the other files keep their bytes and their names.
+ * Yields between two sections.
+ */
+function* textFiles(data: SearchData): Sliced<NumberedFiles<DocsFile, number>> {
+  const files: DocsFile[] = [];
+  const starts: number[] = [];
   let chunk: DocsFile | undefined;
-  size = 0;
-  let textsBytes = 0;
+  let size = 0;
+  let roughBytes = 0;
   for (const [id, [page, anchor, heading, text]] of data.sections.entries()) {
     yield;
     const cut = size > DOCS_BYTES && smallHash(`${data.pages[page][1]}#${anchor}`) % 2 === 0;
     if (!chunk || cut || size > DOCS_BYTES * 2) {
-      docs.push((chunk = { pages: {}, sections: [] }));
-      chunkStarts.push(id);
+      files.push((chunk = { pages: {}, sections: [] }));
+      starts.push(id);
       size = 0;
     }
     if (!chunk.pages[page]) {
@@ -308,203 +315,17 @@ function* indexFilesInSlices(
     }
     chunk.sections.push([anchor, heading, text]);
     size += heading.length + text.length + anchor.length;
-    textsBytes += heading.length + text.length + anchor.length;
+    roughBytes += heading.length + text.length + anchor.length;
   }
+  return { files, starts, roughBytes };
+}
 
+/** The first section of each page. */
+function pageStartsOf(data: SearchData): number[] {
   const pageStarts: number[] = [];
   data.sections.forEach(([page], id) => {
     // A page with no sections (a title and nothing under it) starts where the next page starts: it owns none.
     while (pageStarts.length <= page) pageStarts.push(id);
   });
-
-  // What the fill loads: the postings and the texts, each when it is small enough once compressed, in bundle parts.
-  const postingBundle = bundleOf(shards, postingsBytes, policy.fillPostingsGzip, policy.bundlePart);
-  const textBundle = bundleOf(docs, textsBytes, policy.fillTextsGzip, policy.bundlePart);
-  const letters = [...vocabularies.keys()].sort();
-  const vocabularyBytes = letters.reduce((sum, letter) => sum + JSON.stringify(vocabularies.get(letter)).length, 0);
-  const inline = vocabularyBytes <= policy.vocabularyInline;
-  const manifest: Manifest = {
-    format: FORMAT,
-    docsVersion: data.docsVersion,
-    hashes: {},
-    sections: data.sections.length,
-    letters,
-    ...(inline
-      ? { vocabularies: Object.fromEntries(letters.map((letter) => [letter, vocabularies.get(letter)!])) }
-      : {}),
-    fill: { postings: postingBundle !== undefined, texts: textBundle !== undefined },
-    bundles: { t: postingBundle?.map(({ start }) => start), d: textBundle?.map(({ start }) => start) },
-    shards: shardStarts,
-    pageStarts: deltas(pageStarts, 1),
-    chunkStarts: deltas(chunkStarts, 1),
-  };
-  return [
-    { name: 'manifest', data: manifest },
-    ...(inline ? [] : letters.map((letter) => ({ name: vocabName(letter), data: vocabularies.get(letter)! }))),
-    ...shards.map((data, i) => ({ name: `t${i}`, data })),
-    ...docs.map((data, i) => ({ name: `d${i}`, data })),
-    ...(postingBundle ?? []).map(({ files }, n) => ({ name: bundleName('t', n), data: files })),
-    ...(textBundle ?? []).map(({ files }, n) => ({ name: bundleName('d', n), data: files })),
-  ];
-}
-
-/**
- * `files` cut into bundle parts of about `partBytes` (of JSON), each with the number of its first file; undefined when
- * the whole is more than `limit` bytes gzipped (fast compression, a bound on what a host sends), or when its size
- * (`roughBytes`, estimated as the files were made) leaves no doubt of it.
- */
-function bundleOf<T>(
-  files: T[],
-  roughBytes: number,
-  limit: number,
-  partBytes: number,
-): { start: number; files: T[] }[] | undefined {
-  // Even text compresses less than 50:1.
-  if (roughBytes > limit * 50) return undefined;
-  const parts: { start: number; files: T[]; json: string[]; bytes: number }[] = [];
-  files.forEach((file, n) => {
-    const json = JSON.stringify(file);
-    let part = parts.at(-1);
-    if (!part || part.bytes + json.length > partBytes) parts.push((part = { start: n, files: [], json: [], bytes: 0 }));
-    part.files.push(file);
-    part.json.push(json);
-    part.bytes += json.length;
-  });
-  let compressed = 0;
-  for (const part of parts) {
-    compressed += gzipSync(`[${part.json.join(',')}]`, { level: 1 }).length;
-    if (compressed > limit) return undefined;
-  }
-  return parts.map(({ start, files }) => ({ start, files }));
-}
-
-/**
- * Postings of every term, per field, flat: section, weight × 1000, section, weight..., sections ascending. The
- * weight is lunr's: BM25 of the term in the field (lunr's idf, which counts a section once per field the term is
- * in), times the field's and the section's boost, rounded to three decimals. Flat arrays, not pairs: a large site
- * has millions of postings. Yields between two sections or terms.
- */
-function* weighPostings(
-  data: SearchData,
-  { b, k1 }: Config['search']['bm25'],
-  terms: (text: string, joined: boolean) => string[],
-): Sliced<Map<string, number[][]>> {
-  const totalLength = FIELDS.map(() => 0);
-  const lengths = FIELDS.map(() => new Uint32Array(data.sections.length));
-  // Each term gets a number when first met, and a field's counts are kept by number: one map lookup per word of the
-  // site, which is most of the index's work (millions of words at 10,000 docs).
-  const numbers = new Map<string, number>();
-  const postingsOf: number[][][] = [];
-  let frequency: Int32Array = new Int32Array(1024);
-  const met: number[] = [];
-  // Every section of a page repeats its title and categories: their terms are worked out once per page.
-  let pageTerms: { page: number; title: string[]; part: string[] } | undefined;
-  for (const [section, [page, , heading, text]] of data.sections.entries()) {
-    yield;
-    if (pageTerms?.page !== page) {
-      const [title, , breadcrumb, , keywords] = data.pages[page];
-      pageTerms = {
-        page,
-        title: terms(title, true),
-        part: terms(keywords ? `${breadcrumb} ${keywords}` : breadcrumb, false),
-      };
-    }
-    [pageTerms.title, terms(heading, true), terms(text, false), pageTerms.part].forEach((list, field) => {
-      lengths[field][section] = list.length;
-      totalLength[field] += list.length;
-      for (const term of list) {
-        let n = numbers.get(term);
-        if (n === undefined) {
-          numbers.set(term, (n = postingsOf.length));
-          postingsOf.push(FIELDS.map(() => []));
-          if (n === frequency.length) frequency = growTo(frequency, n * 2);
-        }
-        if (frequency[n]++ === 0) met.push(n);
-      }
-      // In the order the terms were first met in the field, as each term's list only grows by section.
-      for (const n of met) {
-        postingsOf[n][field].push(section, frequency[n]);
-        frequency[n] = 0;
-      }
-      met.length = 0;
-    });
-  }
-  const counts = new Map<string, number[][]>();
-  for (const [term, n] of numbers) counts.set(term, postingsOf[n]);
-  const documents = data.sections.length;
-  const average = totalLength.map((total) => total / documents);
-  const boost = FIELDS.map((field) => FIELD_BOOST[field]);
-  for (const fields of counts.values()) {
-    yield;
-    const withTerm = fields.reduce((sum, list) => sum + list.length / 2, 0);
-    const idf = Math.log(1 + Math.abs((documents - withTerm + 0.5) / (withTerm + 0.5)));
-    fields.forEach((list, field) => {
-      for (let i = 0; i < list.length; i += 2) {
-        const section = list[i];
-        const tf = list[i + 1];
-        const sectionBoost = data.sections[section][1] === '' ? TOP_OF_PAGE_BOOST : 1;
-        const score =
-          ((idf * ((k1 + 1) * tf)) / (k1 * (1 - b + b * (lengths[field][section] / average[field])) + tf)) *
-          boost[field] *
-          sectionBoost;
-        list[i + 1] = Math.round(score * 1000);
-      }
-    });
-  }
-  return counts;
-}
-
-/** `numbers` in a larger array. */
-function growTo(numbers: Int32Array, length: number): Int32Array {
-  const grown = new Int32Array(length);
-  grown.set(numbers);
-  return grown;
-}
-
-/**
- * The value at index `k` of `values` sorted ascending (Hoare's selection, which reorders `values`): linear where a
- * sort is not, for the tens of thousands of weights of a word on every page.
- */
-export function nthSmallest(values: Float64Array, k: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >>> 1];
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (values[i] < pivot) i++;
-      while (values[j] > pivot) j--;
-      if (i <= j) {
-        const swapped = values[i];
-        values[i++] = values[j];
-        values[j--] = swapped;
-      }
-    }
-    // Now values[low..j] <= pivot <= values[i..high], and whatever lies between equals the pivot.
-    if (k <= j) high = j;
-    else if (k >= i) low = i;
-    else return values[k];
-  }
-  return values[k];
-}
-
-/**
- * A very common word keeps its `count` heaviest postings (at equal weight, the first in field order), so no term's
- * file grows with the site (see MAX_POSTINGS). The cut is found by sorting the weights alone, as numbers.
- */
-function heaviest(fields: number[][], count: number): number[][] {
-  const weights = new Float64Array(fields.reduce((sum, list) => sum + list.length / 2, 0));
-  let n = 0;
-  for (const list of fields) for (let i = 1; i < list.length; i += 2) weights[n++] = list[i];
-  // The weight `count` places from the top, as sorting would place it, without sorting them all.
-  const cut = nthSmallest(weights, weights.length - count);
-  // Everything above the cut is kept; of the postings at the cut, as many as fit, in field and section order.
-  let room = count - weights.filter((weight) => weight > cut).length;
-  return fields.map((list) => {
-    const kept: number[] = [];
-    for (let i = 0; i < list.length; i += 2)
-      if (list[i + 1] > cut || (list[i + 1] === cut && room-- > 0)) kept.push(list[i], list[i + 1]);
-    return kept;
-  });
+  return pageStarts;
 }

@@ -4,7 +4,7 @@
 // and the nodes of lunr's automata (an edit distance builds one as large as the word's length squared).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from '../../src/shared/search/engine.ts';
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from '../../src/shared/search/query-plan.ts';
 import { lunr } from '../../src/shared/search/lunr.ts';
 import { engineOfRecords } from '../../src/search/in-memory.ts';
 import type { SearchData } from '../../src/shared/model/types.ts';

@@ -3,10 +3,14 @@
 // typos, names typed whole, the product part a query names, lunr syntax, excerpts as text.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createEngine, type Engine, excerptOf, matchesIn, withinOneEdit } from '../../src/shared/search/engine.ts';
+import { createEngine, type Engine } from '../../src/shared/search/engine.ts';
+import { excerptOf, matchesIn } from '../../src/shared/search/excerpts.ts';
+import { withinOneEdit } from '../../src/shared/search/typos.ts';
 import { groupOf, type Manifest, MAX_POSTINGS, vocabName } from '../../src/shared/search/format.ts';
 import { searchData } from '../../src/search/data.ts';
-import { type IndexFile, indexFiles, LOAD_POLICY, nthSmallest } from '../../src/search/index-files.ts';
+import { type IndexFile, indexFiles } from '../../src/search/index-files.ts';
+import { LOAD_POLICY } from '../../src/search/load-policy.ts';
+import { nthSmallest } from '../../src/search/postings.ts';
 import { engineOfFiles, engineOfRecords, siteSearchEngine } from '../../src/search/in-memory.ts';
 import type { BuildResult, SearchData } from '../../src/shared/model/types.ts';
 import { buildFromMap } from '../helpers.ts';

@@ -1,0 +1,222 @@
+// The ranking of a query's lunr results (engine.ts composes it with the loader and the query planner): lunr's score,
+// weighed by how many of the query's words a section has, a name typed whole, the product part the words name and
+// a headline that holds them all; then the best other section of the page, and the words side by side in the text.
+// Then what the shown hits are: title, place, URL and an excerpt (excerpts.ts).
+import type { PageRecord } from './format.ts';
+import { excerptOf, matchesIn, type Segment } from './excerpts.ts';
+import type { SectionRecord } from './index-loader.ts';
+import type { lunr } from './lunr.ts';
+import { queryWords } from './query-plan.ts';
+import { stem } from './tokens.ts';
+import { typoTolerant, withinOneEdit } from './typos.ts';
+
+export interface SearchHit {
+  /** Index of the page in the site's search records, for grouping results by page. */
+  page: number;
+  title: string;
+  /** Where the page lives: its sidebar categories ("Admin Panel › Firebase Settings"), or the blog's title. */
+  breadcrumb: string;
+  kind: PageRecord[3];
+  /** Section heading, or '' for the top of the page. */
+  heading: string;
+  /** URL of the section: base URL, page path, `#anchor`. */
+  url: string;
+  excerpt: Segment[];
+  score: number;
+}
+
+/** How much of the best other section of its page (one with every query word) a section's score gains. */
+const PAGE_SUPPORT = 0.3;
+/** How much a section with the query's words side by side (or one word apart) gains. */
+const ADJACENT = 1.5;
+/** How much a section with a name typed whole (google-services.json) gains over one with only its words. */
+const NAMED = 2;
+/** How much more a section counts when all the query's words name its part of the product. */
+const PART = 1;
+/** How much more a section counts when its title, heading and categories hold every word of the query. */
+const HEADLINE = 1.5;
+
+/** What the ranking reads of a query (query-plan.ts). */
+export interface RankedQuery {
+  /** Its words that are not stop words. */
+  content: string[];
+  /** The names typed whole. */
+  identifiers: string[];
+  /** Each content word's corrections. */
+  fixes: Map<string, string[]>;
+}
+
+/** Where the ranking finds the sections' pages and texts (index-loader.ts). */
+export interface SectionTexts {
+  pageOf(section: number): number;
+  loadTexts(sections: Iterable<number>): Promise<void>;
+  recordOf(section: number): Promise<SectionRecord>;
+  fetchAhead(ranked: readonly { section: number }[], limit: number): void;
+}
+
+export interface RankingOptions {
+  /** How many hits are shown. */
+  limit: number;
+  /** Called past each costly part: throws once a newer query waits (index-loader.ts checkpoint). */
+  goOn: () => Promise<void>;
+  texts: SectionTexts;
+  baseUrl: string;
+  excerptLength: number;
+}
+
+/** A section lunr found, as the ranking weighs it. */
+interface Scored {
+  section: number;
+  page: number;
+  /** The index terms of the query it has. */
+  matched: string[];
+  /** The share of the query's words it answers. */
+  coverage: number;
+  /** lunr's score, weighed by the words it has (scoreOf). */
+  lunr: number;
+  /** Its score before its page's support: `lunr`, or more with the words side by side. */
+  own: number;
+  score: number;
+}
+
+type Metadata = Record<string, Record<string, unknown>>;
+
+/** The `limit` best hits of lunr's results for a query, best first, with their excerpts. */
+export async function rankedHits(
+  results: lunr.Index.Result[],
+  query: RankedQuery,
+  options: RankingOptions,
+): Promise<SearchHit[]> {
+  const { limit, goOn, texts } = options;
+  // Every word counts, and a page about the subject as a whole outranks a page that mentions it.
+  const answers = query.content.map((word) => answersWord(word, query.fixes.get(word) ?? []));
+  const scored = results.map((result) => scoreOf(result, query, answers, (section) => texts.pageOf(section)));
+  rank(scored);
+  await goOn();
+  const records = await withAdjacentWords(scored, query.content, options);
+  // What is shown: excerpts only for these.
+  texts.fetchAhead(scored, limit);
+  const top = scored.slice(0, limit);
+  await Promise.all(
+    top
+      .filter(({ section }) => !records.has(section))
+      .map(async ({ section }) => records.set(section, await texts.recordOf(section))),
+  );
+  return top.map((hit) => hitOf(hit, records.get(hit.section)!, options));
+}
+
+/** A result, weighed by the query's words it has. */
+function scoreOf(
+  result: lunr.Index.Result,
+  { content, identifiers }: RankedQuery,
+  answers: ((term: string) => boolean)[],
+  pageOf: (section: number) => number,
+): Scored {
+  const section = Number(result.ref);
+  const matched = Object.keys(result.matchData.metadata);
+  // A name typed whole answers each of its words.
+  const names = identifiers.filter((name) => matched.includes(name));
+  const named = names.flatMap(queryWords);
+  const covered = content.filter((word, i) => named.includes(word) || matched.some(answers[i])).length;
+  const coverage = content.length ? covered / content.length : 1;
+  // The exact name is stronger evidence than its words anywhere, even in a title.
+  let lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
+  // A query that names a part of the product ("install admin panel") wants that part's pages: each word found
+  // in the section's categories (or their keywords) counts more than the same word in another part's text.
+  const metadata = result.matchData.metadata as Metadata;
+  const inPart = content.filter((_, i) => matched.some((term) => answers[i](term) && metadata[term]?.part)).length;
+  if (inPart && content.length) lunrScore *= 1 + PART * (inPart / content.length);
+  // A section whose headline (page title, heading, categories) holds every word is about the query, not a
+  // passing mention: "which php version" wants the heading "PHP version".
+  const headline =
+    content.length > 0 &&
+    content.every((_, i) =>
+      matched.some(
+        (term) => answers[i](term) && (metadata[term]?.title || metadata[term]?.heading || metadata[term]?.part),
+      ),
+    );
+  if (headline) lunrScore *= HEADLINE;
+  return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: lunrScore, score: 0 };
+}
+
+/**
+ * Sorts the sections by their own score plus the support of their page: a section gains from the best other
+ * section of its page that has every query word. (The two best scores per page are kept.)
+ */
+function rank(scored: Scored[]): void {
+  const best = new Map<number, [number, number]>();
+  for (const { coverage, page, own } of scored) {
+    if (coverage < 1) continue;
+    const [first, second] = best.get(page) ?? [0, 0];
+    best.set(page, own > first ? [own, first] : [first, Math.max(second, own)]);
+  }
+  for (const hit of scored) {
+    const top = best.get(hit.page);
+    hit.score = hit.own + (top ? PAGE_SUPPORT * (top[0] === hit.own ? top[1] : top[0]) : 0);
+  }
+  scored.sort((a, b) => b.score - a.score || a.section - b.section);
+}
+
+/**
+ * Words side by side count, which takes the sections' text: it is loaded for the sections that could reach the
+ * shown results with that bonus (at most ADJACENT times their score now), not for every match. Ranks `scored`
+ * again; gives the texts it loaded, by section.
+ */
+async function withAdjacentWords(
+  scored: Scored[],
+  content: string[],
+  { limit, goOn, texts }: RankingOptions,
+): Promise<Map<number, SectionRecord>> {
+  const records = new Map<number, SectionRecord>();
+  const phrase =
+    content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
+  const shown = Math.min(limit, scored.length);
+  const bar = phrase && shown ? scored[shown - 1].score : Infinity;
+  const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
+  await texts.loadTexts([...needed, ...scored.slice(0, limit)].map(({ section }) => section));
+  await Promise.all(needed.map(async ({ section }) => records.set(section, await texts.recordOf(section))));
+  await goOn();
+  if (phrase) {
+    for (const hit of needed) {
+      const { heading, text, page } = records.get(hit.section)!;
+      if (phrase.test(page[0]) || phrase.test(heading) || phrase.test(text)) hit.own = hit.lunr * ADJACENT;
+    }
+    rank(scored);
+  }
+  return records;
+}
+
+/** What a hit shows: its page, its place, its URL, an excerpt with the matched words marked. */
+function hitOf(
+  { page, matched, score }: Scored,
+  { anchor, heading, text, page: record }: SectionRecord,
+  { baseUrl, excerptLength }: RankingOptions,
+): SearchHit {
+  const [title, path, breadcrumb, kind] = record;
+  return {
+    page,
+    title,
+    breadcrumb,
+    kind,
+    heading,
+    url: baseUrl + path + (anchor ? `#${anchor}` : ''),
+    excerpt: excerptOf(text, matchesIn(text, new Set(matched)), excerptLength),
+    score,
+  };
+}
+
+/** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */
+function answersWord(word: string, fixes: string[]): (term: string) => boolean {
+  const stemmed = stem(word);
+  const fuzzy = typoTolerant(word);
+  return (term) =>
+    term === stemmed ||
+    term.startsWith(word) ||
+    term.startsWith(stemmed) ||
+    (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
+    fixes.includes(term);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
