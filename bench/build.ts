@@ -133,7 +133,11 @@ async function coldAndWarm(
 ): Promise<void> {
   for (const [version, egdocs] of egdocsVersions) {
     const label = version ? `${site} (${version})` : site;
-    await coldAndWarmWith(egdocs, label, dir, warmRuns, edited, version === 'after' ? undefined : hugoRun);
+    // This repository is built by each egdocs in its own checkout: another egdocs would take this one's templates/
+    // for a project's overrides. (Give the other checkout the same content/ to compare the two.)
+    const own = dir === root ? egdocs : dir;
+    const ownEdited = path.join(own, path.relative(dir, edited));
+    await coldAndWarmWith(egdocs, label, own, warmRuns, ownEdited, version === 'after' ? undefined : hugoRun);
   }
 }
 
