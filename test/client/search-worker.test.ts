@@ -179,6 +179,24 @@ test('the rest of a small index loads once a query is answered, never before nor
   ]);
 });
 
+test('after the fill, the queries answered run again unseen: nothing posted, nothing fetched, and a new query answered', async () => {
+  const search = worker();
+  search.ask(1, 'stripe');
+  await search.until(answered(1));
+  search.ask(2, 'reminder');
+  await search.until(answered(2));
+  const posted = search.posted.length;
+  const everyFile = [...served.keys()].filter((name) => name !== 'search-current.json');
+  for (let turns = 0; new Set(search.fetched).size < everyFile.length + 1 && turns < 200; turns++) await aTurn();
+  // The warm-up runs 'stripe' and 'reminder' again in these turns.
+  for (let turns = 0; turns < 10; turns++) await aTurn();
+  const fetched = search.fetched.length;
+  search.ask(3, 'razorpay');
+  await search.until(answered(3));
+  assert.is(search.fetched.length, fetched, 'nothing fetched');
+  assert.equal(told(search.posted.slice(posted)), ['results 3: /base/docs/payments/']);
+});
+
 test("the page's client gives a dropped query no hits, and the newest its hits", async () => {
   // The client starts a Worker: here one that runs the worker's handler in this thread.
   const global = globalThis as { Worker?: unknown };

@@ -66,6 +66,11 @@ export class AskerQueue<Q extends Queued> {
     void this.answerInTurn(message.asker, asker);
   }
 
+  /** Whether an asker has a query being answered or waiting. */
+  get busy(): boolean {
+    return this.askers.size > 0;
+  }
+
   /**
    * Resolves after a turn of the event loop (a query posted meanwhile is received), once no asker has a query being
    * answered or waiting: the background fill goes on then.
