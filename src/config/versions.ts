@@ -143,7 +143,9 @@ function readVersionSidebars(
   const checked = sidebars.run(raw, ['docs', 'sidebars'], ctx);
   diagnostics.items.push(...ctx.problems);
   const at = (key: string) => ctx.locations[key] ?? { file };
-  return { written: checked === INVALID || checked === undefined ? {} : checked, at };
+  if (checked === INVALID || checked === undefined) return { written: {}, at };
+  // No sidebar written is what a config without `docs.sidebars` says: one made of the docs.
+  return { written: Object.keys(checked).length > 0 ? checked : undefined, at };
 }
 
 const SIDEBARS_SHAPE = 'write the sidebars as docs.sidebars holds them, like { "docs": ["intro"] }';

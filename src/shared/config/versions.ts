@@ -9,7 +9,7 @@ import { type Checked, INVALID, keyOf, report } from '../schema/context.ts';
 export const RESERVED_VERSION_PATHS = ['tags'];
 
 /** What is wrong with a version's name, if anything: it names the folder content/versioned/<name>/. */
-function nameProblem(name: string, key: string) {
+export function nameProblem(name: string, key: string) {
   if (/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && !name.includes('..')) return undefined;
   return {
     message: `${key} '${name}' cannot name a folder of content/versioned/`,
@@ -19,7 +19,7 @@ function nameProblem(name: string, key: string) {
 }
 
 /** What is wrong with a version's path, if anything: one URL segment under the docs route base. */
-function pathProblem(segment: string, key: string) {
+export function pathProblem(segment: string, key: string) {
   const hint = "write one URL segment of letters, digits, '.', '-', '_' or '~', like '2.1'";
   if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..')
     return { message: `${key} '${segment}' is not a URL segment`, value: segment, hint };
