@@ -110,12 +110,14 @@ async function buildWith(options: BuildOptions, b: BuildRun): Promise<BuildResul
   const parsed = await b.step('content', () => parseStep(b, input));
   b.stopOnErrors();
   const content = await b.step('routes', () => b.pace.run(routeContentInSlices(parsed, config, b.stores.routes)));
-  const sidebars = await b.step('references', () => referencesStep(b, config, content));
+  const { sidebars, versionOf } = await b.step('references', () => referencesStep(b, config, content));
   await b.stores.keepConfig();
   const markdown = await b.step('markdown', () => markdownStep(b, config, content));
   b.stopOnErrors();
   const history = await b.step('history', () => historyStep(b, config));
-  const site = await b.step('site', () => siteStep(b, { config, content, pages: markdown.pages, sidebars, history }));
+  const site = await b.step('site', () =>
+    siteStep(b, { config, content, pages: markdown.pages, sidebars, sidebarVersions: versionOf, history }),
+  );
   b.stopOnErrors();
   const templates = await b.step('templates', () => templatesStep(b, started.overrides));
   const bundle: Bundle = await b.step('bundle', () => started.bundle);

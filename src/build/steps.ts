@@ -11,6 +11,7 @@ import { readGitHistory } from '../content/git-history.ts';
 import { parseContentInSlices } from '../content/parse.ts';
 import { sidebarDocOf } from '../content/routes.ts';
 import { checkReferences } from '../config/references.ts';
+import { addVersionSidebars } from '../config/versions.ts';
 import type { ContentFiles } from '../content/read.ts';
 import { createMarkdown, type MarkdownContext } from '../markdown/index.ts';
 import { feeds, sitemap } from '../render/feeds.ts';
@@ -63,8 +64,11 @@ export async function parseStep(b: BuildRun, input: ContentFiles) {
  * expanded into the sidebars the site step resolves. Markdown still runs, so its problems are reported with these.
  */
 export function referencesStep(b: BuildRun, config: Config, content: MarkdownContext['content']) {
-  const docs = content.sources.filter((source) => source.kind === 'doc').map(sidebarDocOf);
-  return checkReferences(config, docs, content.docCategories, b.diagnostics);
+  const docsOf = (version?: string) =>
+    content.sources.filter((source) => source.kind === 'doc' && source.version === version).map(sidebarDocOf);
+  const current = checkReferences(config, docsOf(undefined), content.docCategories, b.diagnostics);
+  const { versionCategories: categories, assets, texts } = content;
+  return addVersionSidebars(config, current, { docsOf, categories, assets, texts }, b.diagnostics);
 }
 
 /** The markdown step: a page for each source; one bad page is reported with its file and the others still build. */

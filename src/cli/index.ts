@@ -43,6 +43,15 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     });
 
   program
+    .command('docs:version')
+    .description('snapshot the current docs and sidebars as an older version, in content/versioned/<name>/')
+    .argument('<name>', "the version's name, its folder and URL segment (like 2.1)")
+    .action(async (name: string) => {
+      const { runDocsVersion } = await import('./docs-version.ts');
+      process.exitCode = await runDocsVersion({ configFile: program.opts().config, name });
+    });
+
+  program
     .command('serve')
     .description('build in memory and serve the site locally (or serve a finished build with --dir)')
     .option('-p, --port <port>', 'port to listen on', '3000')

@@ -7,22 +7,31 @@ import type { Diagnostics } from '../shared/model/diagnostics.ts';
 import type { DocCategory } from '../shared/model/types.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
 
-const CATEGORY_FILE = /^content\/docs\/(?:(.+)\/)?_category_\.ya?ml$/;
+/** A category file of the current docs or of an older version's (group 1: the version's name). */
+const CATEGORY_FILE = /^content\/(?:versioned\/([^/]+)\/)?docs\/(?:(.+)\/)?_category_\.ya?ml$/;
 const KEYS = ['label', 'position', 'collapsed'];
 
-/** The category files among `texts`, by folder under content/docs ('.' for content/docs itself). */
+/**
+ * The category files among `texts`, by folder under their docs folder ('.' for the folder itself): the current
+ * version's (content/docs/), and each older version's (content/versioned/<name>/docs/) by its name.
+ */
 export function readDocCategories(
   texts: ReadonlyMap<string, string>,
   diagnostics: Diagnostics,
-): Map<string, DocCategory> {
-  const categories = new Map<string, DocCategory>();
+): { current: Map<string, DocCategory>; versions: Map<string, Map<string, DocCategory>> } {
+  const current = new Map<string, DocCategory>();
+  const versions = new Map<string, Map<string, DocCategory>>();
   for (const [file, text] of texts) {
     const match = CATEGORY_FILE.exec(file);
     if (!match) continue;
     const category = readCategory(file, text, diagnostics);
-    if (category) categories.set(match[1] ?? '.', category);
+    if (!category) continue;
+    const version = match[1];
+    const categories = version === undefined ? current : (versions.get(version) ?? new Map<string, DocCategory>());
+    if (version !== undefined) versions.set(version, categories);
+    categories.set(match[2] ?? '.', category);
   }
-  return categories;
+  return { current, versions };
 }
 
 /** One category file; undefined (after reporting) when it cannot be read. */

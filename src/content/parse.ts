@@ -9,6 +9,7 @@ import { readDocCategories } from './categories.ts';
 import { idProblem } from '../shared/url-checks.ts';
 import { splitFrontMatter, typeFrontMatter } from './front-matter.ts';
 import { type ContentFiles, MARKDOWN } from './read.ts';
+import { versionedDocOf } from '../config/versions.ts';
 import type { ParsedContent } from './routes.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
 
@@ -39,35 +40,47 @@ export function* parseContentInSlices(
   for (const [file, text] of [...files.texts].sort(([a], [b]) => a.localeCompare(b))) {
     yield;
     if (!MARKDOWN.test(file)) continue;
-    const [, folder, ...rest] = file.split('/');
-    const kind = KIND_FOLDERS[folder];
-    if (!kind) continue;
+    const place = placeOf(file);
+    if (!place) continue;
+    const { kind, rest, version } = place;
     // Files and folders starting with _ are partials or drafts by convention; never pages.
     if (rest.some((part) => part.startsWith('_'))) continue;
     let parsed = cache?.get(file);
     if (parsed?.text !== text) {
-      parsed = { text, ...parseSource(kind, file, rest.join('/'), text) };
+      parsed = { text, ...parseSource({ kind, file, relPath: rest.join('/'), version }, text) };
       cache?.set(file, parsed);
     }
     diagnostics.items.push(...parsed.problems);
     if (parsed.source) sources.push(parsed.source);
   }
   if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
+  const categories = readDocCategories(files.texts, diagnostics);
   return {
     sources,
     authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
     blogTags: orNone(() => readTags(files.texts.get('content/blog/tags.yml')), diagnostics),
-    docCategories: readDocCategories(files.texts, diagnostics),
+    docCategories: categories.current,
+    versionCategories: categories.versions,
     assets: files.assets,
     texts: files.texts,
   };
 }
 
+/**
+ * What a markdown file of content/ is: its kind, its path's parts under its kind's folder, and for a doc of an older
+ * version (content/versioned/<name>/docs/**) the version's name. Undefined for a file that is no page.
+ */
+function placeOf(file: string): { kind: SourceKind; rest: string[]; version?: string } | undefined {
+  const [, folder, ...rest] = file.split('/');
+  const kind = KIND_FOLDERS[folder];
+  if (kind) return { kind, rest };
+  const versioned = versionedDocOf(file);
+  return versioned && { kind: 'doc', rest: versioned.relPath.split('/'), version: versioned.version };
+}
+
 /** One markdown file to its source and the problems in it; a draft gives no source, nor does a broken file. */
 function parseSource(
-  kind: SourceKind,
-  file: string,
-  relPath: string,
+  { kind, file, relPath, version }: { kind: SourceKind; file: string; relPath: string; version?: string },
   text: string,
 ): { source?: ParsedSource; problems: Diagnostic[] } {
   try {
@@ -76,7 +89,18 @@ function parseSource(
     const { frontMatter, problems } = typeFrontMatter(kind, split);
     if (problems.some((problem) => problem.severity === 'error')) return { problems };
     const { body, bodyLine, keyLines } = split;
-    const source: ParsedSource = { kind, file, relPath, frontMatter, body, bodyLine, keyLines };
+    // Only an older version's doc has the key: a current one's source stays as it was (the markdown stage knows a
+    // source by its JSON).
+    const source: ParsedSource = {
+      kind,
+      file,
+      relPath,
+      frontMatter,
+      body,
+      bodyLine,
+      keyLines,
+      ...(version === undefined ? {} : { version }),
+    };
     // An empty file (a page just created, or truncated by a failed save) builds, but a page with no title is a mistake.
     if (Object.keys(split.frontMatter).length === 0 && body.trim() === '') {
       const hint = `write a '# Title' line and some text, or name the file _${path.posix.basename(file)} to leave it out`;

@@ -30,7 +30,8 @@ export function llmsTxt(site: Site): OutputFile {
   const listed = new Set<string>();
   const entry = (href: string): string[] => {
     const page = pageByRoute.get(href);
-    if (!page || page.source.kind !== 'doc' || listed.has(href)) return [];
+    // The current version's docs only: an older version's would list each page again.
+    if (!page || page.source.kind !== 'doc' || page.source.version !== undefined || listed.has(href)) return [];
     listed.add(href);
     const description = page.description ? `: ${oneLine(page.description)}` : '';
     return [`- [${page.title}](${config.url}${markdownCopyOf(href)})${description}`];

@@ -16,6 +16,8 @@ export function searchData(site: Site): SearchData {
     const kind = KIND_OF[route.data.kind];
     const page = route.file ? pageByFile.get(route.file) : undefined;
     if (!kind || !page || route.noindex) continue;
+    // One index, of the current version: an older version's docs are not searched yet (its own index is for later).
+    if (page.source.version !== undefined) continue;
     const breadcrumb =
       route.data.kind === 'doc'
         ? route.data.breadcrumbs

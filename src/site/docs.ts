@@ -17,27 +17,35 @@ export function docMetas(pages: Page[]): DocMeta[] {
         sidebarLabel: fm.sidebarLabel ?? page.title,
         path: page.source.route,
         tags: fm.tags ?? [],
+        // Only an older version's doc says so: the current version's pages and payloads stay as they were.
+        ...(page.source.version === undefined ? {} : { version: page.source.version }),
       };
     });
 }
 
+/** A doc's key among the docs of every version: doc ids are per version. */
+const versionedId = (version: string | undefined, id: string) => `${version ?? ''}\0${id}`;
+
 /**
  * Resolves the sidebars (expanded and checked against the docs in the references step, config/references.ts:
- * every doc id they name exists) to labels and hrefs.
+ * every doc id they name exists) to labels and hrefs. A sidebar of an older version (named in `versionOf`) names
+ * that version's docs.
  */
 export function resolveSidebars(
   config: Config,
   sidebars: Record<string, SidebarEntry[]>,
   docs: DocMeta[],
+  versionOf: Readonly<Record<string, string>> = {},
 ): Record<string, SidebarItem[]> {
-  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const byId = new Map(docs.map((doc) => [versionedId(doc.version, doc.id), doc]));
   const result: Record<string, SidebarItem[]> = {};
   for (const [sidebarId, items] of Object.entries(sidebars)) {
+    const docOf = (id: string) => byId.get(versionedId(versionOf[sidebarId], id))!;
     const resolve = (item: SidebarEntry): SidebarItem => {
       if (typeof item === 'string') item = { type: 'doc', id: item };
       switch (item.type) {
         case 'doc': {
-          const doc = byId.get(item.id)!;
+          const doc = docOf(item.id);
           // A doc in two sidebars would have two previous/next chains; the first sidebar wins.
           doc.sidebarId ??= sidebarId;
           return { type: 'link', label: item.label ?? doc.sidebarLabel, href: doc.path, docId: doc.id };
@@ -49,7 +57,7 @@ export function resolveSidebars(
             type: 'category',
             label: item.label,
             collapsed: item.collapsed ?? config.docs.sidebarCollapsed,
-            href: item.link === undefined ? undefined : byId.get(item.link)!.path,
+            href: item.link === undefined ? undefined : docOf(item.link).path,
             items: item.items.map(resolve),
           };
       }

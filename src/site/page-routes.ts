@@ -24,6 +24,8 @@ export interface PageRouteInputs {
   /** The docs' metadata, in the order of their pages. */
   docs: DocMeta[];
   sidebars: Record<string, SidebarItem[]>;
+  /** The older version each of its sidebars belongs to, by sidebar id. */
+  sidebarVersions: Readonly<Record<string, string>>;
   posts: BlogPostMeta[];
   history: ReadonlyMap<string, FileUpdate>;
   /** Where the home page's links (its cards, in front matter) go, for check. */
@@ -38,6 +40,12 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
   const docOfPage = new Map(pages.filter((page) => page.source.kind === 'doc').map((page, i) => [page, docs[i]]));
   const sidebars = new Map(Object.entries(inputs.sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const postIndex = new Map(posts.map((post, i) => [post.path, i]));
+  // A doc in no sidebar shows its version's first one; the current version's sidebars come first.
+  const firstSidebar = new Map<string | undefined, string>();
+  for (const id of Object.keys(inputs.sidebars)) {
+    const version = inputs.sidebarVersions[id];
+    if (!firstSidebar.has(version)) firstSidebar.set(version, id);
+  }
   for (const page of pages) {
     yield;
     const path = page.source.route;
@@ -50,7 +58,7 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
       const index = doc.sidebarId ? sidebars.get(doc.sidebarId) : undefined;
       add({
         ...base,
-        sidebarId: doc.sidebarId ?? Object.keys(inputs.sidebars)[0],
+        sidebarId: doc.sidebarId ?? firstSidebar.get(doc.version),
         data: docData(inputs, page, { doc, index, toc }),
       });
     } else if (page.source.kind === 'blog') {
@@ -82,7 +90,8 @@ function docData(
     toc,
     breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
     ...neighbours(index, doc.path),
-    tags: doc.tags.map((tag) => ({
+    // The tags pages list the current version's docs: an older version's doc links to none yet.
+    tags: (doc.version === undefined ? doc.tags : []).map((tag) => ({
       label: tag,
       href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
     })),

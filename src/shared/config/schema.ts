@@ -2,6 +2,7 @@
 // config may say (UserConfig, for defineConfig) and of the complete settings later stages see are inferred from it,
 // and config/validate.ts checks a config against it. No node or DOM code here: templates import these types too.
 import type { Location } from '../model/diagnostics.ts';
+import { didYouMean } from '../model/suggest.ts';
 import { budgets } from './budgets.ts';
 import {
   array,
@@ -18,10 +19,12 @@ import {
 import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../url-checks.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
+import { versions } from './versions.ts';
 
 export type { Budget, BudgetKind } from './budgets.ts';
 export type { ConfigLink, NavbarItem } from './navbar.ts';
 export type { SidebarCategoryConfig, SidebarItemConfig } from './sidebars.ts';
+export type { DocsVersion } from './versions.ts';
 
 /** What is wrong with a docs.editUrl pattern, if anything: it must be an http(s) URL with `{path}` in it. */
 function editUrlProblem(url: string, key: string): Complaint | undefined {
@@ -84,6 +87,31 @@ function redirectProblem({ to }: { to: string }, key: string): Complaint | undef
   return isLinkable(to)
     ? undefined
     : { message: `${key}.to must be ${LINK_FORMS}, got '${to}'`, key: `${key}.to`, value: to };
+}
+
+/** A version named as the current one, or a lastVersion that names no version. */
+function versionNamesProblem(
+  docs: { version: { name: string }; versions: { name: string }[]; lastVersion?: string },
+  key: string,
+): Complaint | undefined {
+  const current = docs.version.name;
+  const clash = docs.versions.findIndex((version) => version.name === current);
+  if (clash >= 0)
+    return {
+      message: `${key}.versions[${clash}].name '${current}' is the current version's name (${key}.version.name)`,
+      key: `${key}.versions[${clash}].name`,
+      value: current,
+      hint: 'name the older version after its release, like 2.1',
+    };
+  const names = [current, ...docs.versions.map((version) => version.name)];
+  if (docs.lastVersion === undefined || names.includes(docs.lastVersion)) return undefined;
+  const guess = didYouMean(docs.lastVersion, names);
+  return {
+    message: `${key}.lastVersion '${docs.lastVersion}' is not a version`,
+    key: `${key}.lastVersion`,
+    value: docs.lastVersion,
+    hint: guess ? `did you mean '${guess}'?` : `use one of: ${names.join(', ')}`,
+  };
 }
 
 /** A key no config can do without. */
@@ -182,13 +210,20 @@ export const configSchema = object({
     showLastUpdateAuthor: boolean().located().default(false),
     /** Heading levels shown in the table of contents. */
     toc: object({ minHeadingLevel: number().default(2), maxHeadingLevel: number().default(3) }),
-    /** The one docs version today: its name, label and main doc. */
+    /** The current version of the docs (content/docs/, at the docs route base): its name, label and main doc. */
     version: object({
       name: string().default('current'),
       label: string().default('Next'),
       mainDocId: string().default('intro'),
     }),
-  }),
+    /**
+     * Older versions of the docs, each in content/versioned/<name>/ (its docs/ and sidebars.json, made by `egdocs
+     * docs:version <name>`) and served under the docs route base at its path ('/docs/2.1/…').
+     */
+    versions: versions.default([]),
+    /** The name of the latest version: the current one's unless it names one of `versions`. */
+    lastVersion: string().optional(),
+  }).refine(versionNamesProblem),
   /** Blog plugin options. */
   blog: object({
     routeBasePath: string().default('blog'),

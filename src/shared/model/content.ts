@@ -23,6 +23,11 @@ export interface Source {
   bodyLine: number;
   /** 1-based line of each top-level front matter key, for errors about its value. */
   keyLines: Record<string, number>;
+  /**
+   * The older docs version a doc belongs to: its name in `docs.versions`, whose folder content/versioned/<name>/docs/
+   * holds it (`relPath` is under that folder). Absent for the current version's docs and every other page.
+   */
+  version?: string;
 }
 
 /** A source as the content stage reads it, before the routes step gives it its route. */
@@ -81,6 +86,8 @@ export interface ContentSet {
   blogTags: Map<string, TagInfo>;
   /** What the `_category_.yml` files of content/docs say about their folders, by folder under content/docs. */
   docCategories: Map<string, DocCategory>;
+  /** The same for each older version's docs folder (content/versioned/<name>/docs/), by version name. */
+  versionCategories: Map<string, Map<string, DocCategory>>;
   /** Non-markdown files by path from the project root (content/static/** and images beside pages). */
   assets: Map<string, AssetBytes>;
   /** Markdown and YAML texts by path from the project root, partials (`_` files) included, for includes. */

@@ -28,6 +28,8 @@ export interface DocMeta {
   tags: string[];
   /** The sidebar this doc is in, if any. */
   sidebarId?: string;
+  /** The older docs version it belongs to (its name); absent for the current version's docs. */
+  version?: string;
 }
 
 export interface BlogPostMeta {
