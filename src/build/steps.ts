@@ -16,7 +16,7 @@ import type { ContentFiles } from '../content/read.ts';
 import { createMarkdown, type MarkdownContext } from '../markdown/index.ts';
 import { feeds, sitemap } from '../render/feeds.ts';
 import { pageChrome, renderRoutes, sidebarFiles, type Templates } from '../render/index.ts';
-import { llmsTxt, markdownCopies } from '../render/machine-pages.ts';
+import { llmsTxt, markdownCopies, versionLlmsTxts } from '../render/machine-pages.ts';
 import { renderInParallel, startRenderInParallel } from '../render/parallel.ts';
 import { manifestPath, searchManifestUrl, versionManifestUrls } from '../search/index-files.ts';
 import { relativeToBase } from '../shared/urls.ts';
@@ -217,6 +217,7 @@ export function siteFiles(
     sitemap(site),
     ...feeds(site),
     llmsTxt(site),
+    ...versionLlmsTxts(site),
     ...markdownCopies(site),
     ...[...site.assets].map(([path, bytes]) => assetFile(path, bytes)),
   ];
