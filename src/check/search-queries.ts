@@ -193,7 +193,8 @@ class EntryReader {
    */
   private versionOf(query: string, node: Node | undefined): string | undefined | typeof INVALID_VERSION {
     if (node === undefined) return undefined;
-    const name = isScalar(node) ? String(node.value ?? '').trim() : '';
+    // As written: unquoted, '2.10' is a number, which would read as 2.1.
+    const name = isScalar(node) ? String(node.source ?? node.value ?? '').trim() : '';
     const { docs } = this.site.config;
     if (name === docs.version.name) return undefined;
     if (docs.versions.some((version) => version.name === name)) return name;

@@ -93,6 +93,11 @@ async function gate(queries: string): Promise<string[]> {
 
 test("the search-queries gate runs an entry naming a version against that version's index", async () => {
   assert.equal(await gate('- query: legacy dashboard\n  page: guide/old\n  version: "2.1"\n'), []);
+  // Unquoted, as written: '2.10' would be the number 2.1.
+  assert.equal(await gate('- query: legacy dashboard\n  page: guide/old\n  version: 2.1\n'), []);
+  assert.equal(await gate('- query: legacy dashboard\n  page: guide/old\n  version: 2.10\n'), [
+    "content/search-queries.yaml:3:12  search query \"legacy dashboard\": no docs version '2.10'; did you mean '2.1'?",
+  ]);
   // The same entry without its version looks for a doc the current version does not have.
   assert.equal(await gate('- query: legacy dashboard\n  page: guide/old\n'), [
     'content/search-queries.yaml:2:9  search query "legacy dashboard": no page \'guide/old\'; name a doc by its id: its file under content/docs without .md',
