@@ -16,9 +16,9 @@ import type { ContentFiles } from '../content/read.ts';
 import { createMarkdown, type MarkdownContext } from '../markdown/index.ts';
 import { feeds, sitemap } from '../render/feeds.ts';
 import { pageChrome, renderRoutes, sidebarFiles, type Templates } from '../render/index.ts';
-import { llmsTxt, markdownCopies } from '../render/machine-pages.ts';
+import { llmsTxt, markdownCopies, versionLlmsTxts } from '../render/machine-pages.ts';
 import { renderInParallel, startRenderInParallel } from '../render/parallel.ts';
-import { searchManifestUrl } from '../search/index-files.ts';
+import { manifestPath, searchManifestUrl, versionManifestUrls } from '../search/index-files.ts';
 import { relativeToBase } from '../shared/urls.ts';
 import { buildSiteInSlices, fillSiteStrings } from '../site/index.ts';
 import type { Config, OutputFile, Site } from '../shared/model/types.ts';
@@ -133,6 +133,7 @@ export function renderContext(b: BuildRun, site: Site, bundle: Bundle, templates
   const kept = b.stores.renderMemo(site.config, b.texts.values(), templates);
   const chrome = pageChrome(site.chrome, kept.late.slots(sidebarData.urls), {
     indexUrl: searchManifestUrl(site),
+    versionIndexUrls: versionManifestUrls(site),
     workerUrl: bundle.workerUrl,
     resultsUrl: bundle.parts.SearchResults,
     tabsUrl: bundle.parts.tabs,
@@ -216,6 +217,7 @@ export function siteFiles(
     sitemap(site),
     ...feeds(site),
     llmsTxt(site),
+    ...versionLlmsTxts(site),
     ...markdownCopies(site),
     ...[...site.assets].map(([path, bytes]) => assetFile(path, bytes)),
   ];
@@ -251,6 +253,9 @@ export function checkStep(
         : {
             text: queries,
             manifestPath: relativeToBase(site.config.baseUrl, index.url)!,
+            versionManifestPaths: Object.fromEntries(
+              site.config.docs.versions.map(({ name }) => [name, manifestPath(site, name)]),
+            ),
             store: b.stores.searchAnswers,
           },
     diagnostics: b.diagnostics,

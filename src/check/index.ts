@@ -20,10 +20,11 @@ export interface CheckInput {
   /** Weigh each page kind and hold it against the budgets: a property of a build as deployed (not serve's files). */
   weigh: boolean;
   /**
-   * The relevance gate: content/search-queries.yaml's text, the output path of the search manifest written, and
-   * where a build from the disk keeps the answers for the next check of the same index (build-store.ts).
+   * The relevance gate: content/search-queries.yaml's text, the output path of the search manifest written (and of
+   * each older docs version's, by its name), and where a build from the disk keeps the answers for the next check of
+   * the same index (build-store.ts).
    */
-  searchQueries?: { text: string; manifestPath: string; store?: string };
+  searchQueries?: { text: string; manifestPath: string; versionManifestPaths?: Record<string, string>; store?: string };
   diagnostics: Diagnostics;
   /** Where checking gives the event loop a turn, and stops once the build is stopped (pace.ts). */
   pace?: Pace;
@@ -48,10 +49,16 @@ export async function checkBuild(input: CheckInput): Promise<Pick<BuildResult, '
   let searchQueries: BuildResult['searchQueries'];
   if (input.searchQueries) {
     const { config } = site;
-    const { manifestPath, store, text } = input.searchQueries;
-    let engine: ReturnType<typeof engineOfFiles> | undefined;
-    const search = (query: string, limit: number) =>
-      (engine ??= engineOfFiles(files, manifestPath, config.baseUrl, config.search.excerptLength)).search(query, limit);
+    const { manifestPath, versionManifestPaths = {}, store, text } = input.searchQueries;
+    // Each index is read once, when a query first asks it (an entry names its version; search-queries.ts checks it).
+    const engines = new Map<string, ReturnType<typeof engineOfFiles>>();
+    const search = (query: string, limit: number, version?: string) => {
+      const path = version === undefined ? manifestPath : versionManifestPaths[version];
+      const engine =
+        engines.get(path) ??
+        engines.set(path, engineOfFiles(files, path, config.baseUrl, config.search.excerptLength)).get(path)!;
+      return engine.search(query, limit);
+    };
     if (!store) searchQueries = await checkSearchQueries(site, text, search, diagnostics);
     else searchQueries = await keptSearchQueries(input, store, search);
   }
@@ -76,10 +83,13 @@ async function keptSearchQueries(
   store: string,
   search: SearchFunction,
 ): Promise<BuildResult['searchQueries']> {
-  const { manifestPath, text } = searchQueries!;
-  const manifest = files.find((file) => file.path === manifestPath)?.contents ?? '';
+  const { manifestPath, versionManifestPaths = {}, text } = searchQueries!;
+  const contents = (path: string) => Buffer.from(files.find((file) => file.path === path)?.contents ?? '').toString();
+  const manifest = contents(manifestPath);
+  // Each older version's manifest too, when there are some (a site without keeps the key it had).
+  const older = Object.entries(versionManifestPaths).map(([name, path]) => [name, path, contents(path)]);
   const key = sha256(
-    JSON.stringify([await codeKey(), site.config.baseUrl, manifestPath, Buffer.from(manifest).toString()]),
+    JSON.stringify([await codeKey(), site.config.baseUrl, manifestPath, manifest, ...(older.length ? [older] : [])]),
     'base64url',
   );
   const kept = await readStore<KeptQueries>(store, key);
@@ -90,9 +100,9 @@ async function keptSearchQueries(
     return kept.whole.result;
   }
   const answers = new Map(kept?.answers ?? []);
-  const remembered = async (query: string, limit: number) => {
-    const id = `${limit}\0${query}`;
-    const hits = answers.get(id) ?? (await search(query, limit)).map(({ url, title }) => ({ url, title }));
+  const remembered = async (query: string, limit: number, version?: string) => {
+    const id = `${limit}\0${query}${version === undefined ? '' : `\0${version}`}`;
+    const hits = answers.get(id) ?? (await search(query, limit, version)).map(({ url, title }) => ({ url, title }));
     answers.set(id, hits);
     return hits;
   };

@@ -90,7 +90,7 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
         message: `markdown link '${written(link.raw)}' points to ${link.href}, which does not exist`,
         hint:
           guess &&
-          `did you mean '${markdownPathFrom(link.file ?? file, guess, link.raw)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
+          `did you mean '${markdownPathFrom(link.file ?? file, guess, link.raw, file)}${hashOn(targets, targets.routeByFile.get(guess), link.hash)}'?`,
       };
     }
     case 'internal': {

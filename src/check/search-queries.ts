@@ -8,13 +8,18 @@ import { sitePath } from '../shared/urls.ts';
 import type { Site } from '../shared/model/types.ts';
 
 export const SEARCH_QUERIES_FILE = 'content/search-queries.yaml';
-const KEYS = ['query', 'page', 'tags'];
+const KEYS = ['query', 'page', 'tags', 'version'];
 
 /**
- * What the gate asks of search: at most `limit` hits for a query, best first, as the suggestions show them. A hit's
- * URL is the base URL, the page's path and an optional `#anchor`; a title, when given, is named in the warning.
+ * What the gate asks of search: at most `limit` hits for a query, best first, as the suggestions show them, from the
+ * index of `version` (an older docs version's name; the current version's when undefined). A hit's URL is the base
+ * URL, the page's path and an optional `#anchor`; a title, when given, is named in the warning.
  */
-export type SearchFunction = (query: string, limit: number) => Promise<SearchHitRef[]> | SearchHitRef[];
+export type SearchFunction = (
+  query: string,
+  limit: number,
+  version?: string,
+) => Promise<SearchHitRef[]> | SearchHitRef[];
 export type SearchHitRef = { url: string; title?: string };
 
 /** How far a query that fails is searched again, to tell the writer where its page went. */
@@ -24,6 +29,8 @@ interface Entry {
   query: string;
   /** Route paths (with the base path) any of which answers the query. */
   pages: string[];
+  /** The older docs version whose index is searched (its name); undefined for the current version. */
+  version?: string;
   line: number;
   column: number;
 }
@@ -40,7 +47,7 @@ export async function checkSearchQueries(
   const base = site.config.baseUrl;
   let found = 0;
   for (const entry of entries) {
-    const hits = await search(entry.query, limit);
+    const hits = await search(entry.query, limit, entry.version);
     if (rankOf(entry, hits) !== undefined) {
       found++;
       continue;
@@ -52,7 +59,7 @@ export async function checkSearchQueries(
       : 'it finds nothing';
     diagnostics.warn(
       'search-query',
-      `search for "${entry.query}" does not suggest ${wanted} among its first ${limit}${await whereItWent(entry, search, hits, limit)}; ${first}`,
+      `search for "${entry.query}"${entry.version === undefined ? '' : ` in version ${entry.version}`} does not suggest ${wanted} among its first ${limit}${await whereItWent(entry, search, hits, limit)}; ${first}`,
       { file: SEARCH_QUERIES_FILE, line: entry.line, column: entry.column },
       "use the readers' words in the page's title or headings, or add them to its sidebar category's keywords",
     );
@@ -75,7 +82,7 @@ async function whereItWent(entry: Entry, search: SearchFunction, hits: SearchHit
   if (hits.length === 0) return '';
   const depth = Math.max(RANK_DEPTH, limit * 2);
   // Fewer hits than asked for: there is nothing deeper to look at.
-  const deeper = hits.length < limit ? hits : await search(entry.query, depth);
+  const deeper = hits.length < limit ? hits : await search(entry.query, depth, entry.version);
   const rank = rankOf(entry, deeper);
   if (rank !== undefined) return rank < limit ? '' : ` (it comes ${ordinal(rank + 1)})`;
   return deeper.length < depth ? ' (nor anywhere in its results)' : ` (nor in the first ${depth})`;
@@ -114,10 +121,12 @@ function readEntries(site: Site, text: string, diagnostics: Diagnostics): Entry[
   return doc.contents.items.flatMap((item) => reader.entry(item as Node) ?? []);
 }
 
+const INVALID_VERSION = Symbol('invalid version');
+
 /** Reads the entries of the query file, each problem a warning at its line. */
 class EntryReader {
-  /** Each doc's path by its id. */
-  private readonly docPaths: Map<string, string>;
+  /** Each doc's path by its id, per docs version ('' for the current one). */
+  private readonly docPaths = new Map<string, Map<string, string>>();
   private readonly routePaths: Set<string>;
 
   constructor(
@@ -125,9 +134,14 @@ class EntryReader {
     private readonly lines: LineCounter,
     private readonly diagnostics: Diagnostics,
   ) {
-    this.docPaths = new Map(
-      site.routes.flatMap((route) => (route.data.kind === 'doc' ? [[route.data.doc.id, route.path] as const] : [])),
-    );
+    for (const route of site.routes) {
+      if (route.data.kind !== 'doc') continue;
+      const version = route.data.doc.version ?? '';
+      (this.docPaths.get(version) ?? this.docPaths.set(version, new Map()).get(version)!).set(
+        route.data.doc.id,
+        route.path,
+      );
+    }
     this.routePaths = new Set(site.routes.map((route) => route.path));
   }
 
@@ -165,14 +179,39 @@ class EntryReader {
       this.warn('a search query without its text', queryNode ?? item, "add 'query: <what a reader types>'");
       return undefined;
     }
-    const pages = this.pagesOf(query, map.get('page', true) as Node | undefined, item);
+    const version = this.versionOf(query, map.get('version', true) as Node | undefined);
+    if (version === INVALID_VERSION) return undefined;
+    const pages = this.pagesOf(query, map.get('page', true) as Node | undefined, item, version);
     if (pages.length === 0) return undefined;
     const at = this.lines.linePos(queryNode!.range?.[0] ?? 0);
-    return { query, pages, line: at.line, column: at.col };
+    return { query, pages, version, line: at.line, column: at.col };
+  }
+
+  /**
+   * The older version an entry's `version` names (its name), undefined for none or the current version's name, or
+   * INVALID_VERSION after a warning: the entry is then skipped, as its pages would be looked for in the wrong index.
+   */
+  private versionOf(query: string, node: Node | undefined): string | undefined | typeof INVALID_VERSION {
+    if (node === undefined) return undefined;
+    // As written: unquoted, '2.10' is a number, which would read as 2.1.
+    const name = isScalar(node) ? String(node.source ?? node.value ?? '').trim() : '';
+    const { docs } = this.site.config;
+    if (name === docs.version.name) return undefined;
+    if (docs.versions.some((version) => version.name === name)) return name;
+    const names = [docs.version.name, ...docs.versions.map((version) => version.name)];
+    const guess = name ? didYouMean(name, names) : undefined;
+    this.warn(
+      `search query "${query}": no docs version '${name}'`,
+      node,
+      guess
+        ? `did you mean '${guess}'?`
+        : `name one of the versions: ${names.join(', ')} (docs.versions in the config)`,
+    );
+    return INVALID_VERSION;
   }
 
   /** The paths of the pages an entry's `page` names (one, or a list), each one that names none warned about. */
-  private pagesOf(query: string, pageNode: Node | undefined, item: Node): string[] {
+  private pagesOf(query: string, pageNode: Node | undefined, item: Node, version: string | undefined): string[] {
     // 'page:' left empty names no page, like no 'page' at all.
     const named = isScalar(pageNode)
       ? String(pageNode.value ?? '').trim()
@@ -189,11 +228,11 @@ class EntryReader {
       );
       return [];
     }
-    return named.flatMap((node) => this.pageOf(query, node as Node) ?? []);
+    return named.flatMap((node) => this.pageOf(query, node as Node, version) ?? []);
   }
 
   /** The path of the page a doc id or a path names, or undefined after a warning with the closest one. */
-  private pageOf(query: string, node: Node): string | undefined {
+  private pageOf(query: string, node: Node, version: string | undefined): string | undefined {
     const id = isScalar(node) ? String(node.value ?? '').trim() : '';
     if (!id) {
       this.warn(
@@ -203,7 +242,8 @@ class EntryReader {
       );
       return undefined;
     }
-    const path = this.pathOf(id);
+    const docPaths = this.docPaths.get(version ?? '') ?? new Map<string, string>();
+    const path = this.pathOf(id, docPaths);
     if (path) return path;
     const base = this.site.config.baseUrl;
     const guess = id.startsWith('/')
@@ -211,10 +251,12 @@ class EntryReader {
           id,
           [...this.routePaths].map((route) => route.slice(base.length - 1)),
         )
-      : didYouMean(id, this.docPaths.keys());
+      : didYouMean(id, docPaths.keys());
     const fix = id.startsWith('/')
       ? 'name a page by its path under the base URL, like /blog/'
-      : 'name a doc by its id: its file under content/docs without .md';
+      : version === undefined
+        ? 'name a doc by its id: its file under content/docs without .md'
+        : `name a doc of version ${version} by its id: its file under content/versioned/${version}/docs without .md`;
     this.warn(`search query "${query}": no page '${id}'`, node, guess ? `did you mean '${guess}'?` : fix);
     return undefined;
   }
@@ -223,8 +265,8 @@ class EntryReader {
    * A doc by its id, anything else by its site path ('/blog/welcome/', with or without the last '/'; an anchor is
    * ignored, since hits are compared by page).
    */
-  private pathOf(id: string): string | undefined {
-    if (!id.startsWith('/')) return this.docPaths.get(id);
+  private pathOf(id: string, docPaths: Map<string, string>): string | undefined {
+    if (!id.startsWith('/')) return docPaths.get(id);
     const path = sitePath(this.site.config, id.replace(/#.*$/, ''));
     return [path, `${path}/`].find((candidate) => this.routePaths.has(candidate));
   }

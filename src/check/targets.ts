@@ -3,6 +3,7 @@
 import path from 'node:path/posix';
 import { decodePath, relativeToBase } from '../shared/urls.ts';
 import type { Config, Site } from '../shared/model/types.ts';
+import { versionOfFile } from '../markdown/plugins/links.ts';
 
 /** Everything a link is checked against. */
 export interface Targets {
@@ -61,8 +62,16 @@ export function asWritten(config: Config, raw: string, url: string): string {
 }
 
 /** How to write a link from `fromFile` to the markdown file `toFile`: root-relative if `raw` was, else './x.md'. */
-export function markdownPathFrom(fromFile: string, toFile: string, raw: string): string {
-  if (raw.startsWith('/')) return `/${path.relative('content', toFile)}`;
+export function markdownPathFrom(fromFile: string, toFile: string, raw: string, pageFile = fromFile): string {
+  if (raw.startsWith('/')) {
+    // On a page of an older version, '/docs/…' is that version's doc (links.ts): its own docs are written so, and
+    // the current version's by a relative path, which crosses versions as written.
+    const version = versionOfFile(pageFile);
+    const ownDocs = `content/versioned/${version}/docs/`;
+    if (version === undefined || !(toFile.startsWith(ownDocs) || toFile.startsWith('content/docs/')))
+      return `/${path.relative('content', toFile)}`;
+    if (toFile.startsWith(ownDocs)) return `/docs/${toFile.slice(ownDocs.length)}`;
+  }
   const relative = path.relative(path.dirname(fromFile), toFile);
   return relative.startsWith('../') ? relative : `./${relative}`;
 }

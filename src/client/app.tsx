@@ -8,7 +8,8 @@ import { propsFromPayload } from './merge.ts';
 import { importPart } from './parts.ts';
 import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
-import { createSearchClient } from './search/client.ts';
+import { createSearchClient, type SearchClient } from './search/client.ts';
+import { indexUrlOf } from './search/version-index.ts';
 
 export function ClientApp({
   initial,
@@ -39,26 +40,34 @@ export function ClientApp({
         }),
       );
   }, [state, router, initial.chrome]);
-  const base = useMemo<ClientServices>(() => {
+  // A search client (a worker, started on first use) per index: a page searches its docs version's (version-index.ts).
+  const clientOf = useMemo(() => {
     const { search } = initial.chrome;
-    const client = createSearchClient({
-      workerUrl: search.workerUrl,
-      indexUrl: search.indexUrl,
-      baseUrl: initial.chrome.baseUrl,
-      excerptLength: search.excerptLength,
-    });
-    return {
-      reload: router.reload,
-      navigate: router.navigate,
-      announce,
-      search: client.query,
-      prepareSearch: client.prepare,
-      importPart,
-    };
-  }, [router, announce, initial.chrome]);
+    const clients = new Map<string, SearchClient>();
+    return (indexUrl: string) =>
+      clients.get(indexUrl) ??
+      clients
+        .set(
+          indexUrl,
+          createSearchClient({
+            workerUrl: search.workerUrl,
+            indexUrl,
+            baseUrl: initial.chrome.baseUrl,
+            excerptLength: search.excerptLength,
+          }),
+        )
+        .get(indexUrl)!;
+  }, [initial.chrome]);
+  const base = useMemo<Omit<ClientServices, 'search' | 'prepareSearch'>>(
+    () => ({ reload: router.reload, navigate: router.navigate, announce, importPart }),
+    [router, announce],
+  );
   // A new object per navigation, so that a link to the same page with another query string (the navbar's "all
   // results" link while on the search page) reaches the page.
-  const services = useMemo<ClientServices>(() => ({ ...base, href: location.href }), [base, state]);
+  const services = useMemo<ClientServices>(() => {
+    const client = clientOf(indexUrlOf(state.props, location.search));
+    return { ...base, search: client.query, prepareSearch: client.prepare, href: location.href };
+  }, [base, clientOf, state]);
   return (
     <ClientContext.Provider value={services}>
       <App {...state.props} pages={registry} />

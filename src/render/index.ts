@@ -62,11 +62,23 @@ export interface RenderOptions {
 export function pageChrome(
   chrome: SiteChrome,
   sidebarUrls: Record<string, string>,
-  { tabsUrl, ...searchUrls }: { indexUrl: string; workerUrl: string; resultsUrl: string; tabsUrl: string },
+  {
+    tabsUrl,
+    versionIndexUrls = {},
+    ...searchUrls
+  }: {
+    indexUrl: string;
+    workerUrl: string;
+    resultsUrl: string;
+    tabsUrl: string;
+    versionIndexUrls?: Record<string, string>;
+  },
 ): Chrome {
   // In the key order of every page's hydration data, as before the chrome was site data: the pages stay the same.
   const { docsVersion, ...rest } = chrome;
-  return { ...rest, search: { ...chrome.search, ...searchUrls }, sidebarUrls, docsVersion, tabsUrl };
+  // Only a site with older versions names their indexes: one without has the pages it had.
+  const versions = Object.keys(versionIndexUrls).length > 0 ? { versionIndexUrls } : {};
+  return { ...rest, search: { ...chrome.search, ...searchUrls, ...versions }, sidebarUrls, docsVersion, tabsUrl };
 }
 
 /**

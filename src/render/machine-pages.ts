@@ -1,8 +1,9 @@
 // Pages for machines: a markdown copy of each doc beside its index.html, and llms.txt at the site's root (the
-// llmstxt.org proposal: the site's title, its description, then its docs as lists of links under headings). Both
-// are made from the model, not the HTML: a tool reading them gets the text as markdown.
+// llmstxt.org proposal: the site's title, its description, then its docs as lists of links under headings), the
+// current version's docs; each older version's docs in its own llms.txt, at its docs' root (/docs/<path>/llms.txt).
+// Both are made from the model, not the HTML: a tool reading them gets the text as markdown.
 import { markdownCopyOf } from '../shared/markdown-copy.ts';
-import { decodePath, relativeToBase } from '../shared/urls.ts';
+import { decodePath, relativeToBase, withBase } from '../shared/urls.ts';
 import type { OutputFile, SidebarItem, Site } from '../shared/model/types.ts';
 
 /** The markdown copy of every doc, beside its page (the markdown stage makes it: markdown/copy.ts). */
@@ -25,13 +26,30 @@ export function markdownCopies(site: Site): OutputFile[] {
  * Docs in no sidebar come last, under `## Optional`.
  */
 export function llmsTxt(site: Site): OutputFile {
+  return { path: 'llms.txt', contents: llmsText(site, undefined) };
+}
+
+/**
+ * Each older version's llms.txt, at the root of its docs (`<docs base>/<path>/llms.txt`): the same list of its docs,
+ * titled with the version's label, so that a tool told of one version reads that version's pages only.
+ */
+export function versionLlmsTxts(site: Site): OutputFile[] {
+  const { config } = site;
+  return config.docs.versions.map(({ name, path }) => ({
+    path: decodePath(relativeToBase(config.baseUrl, withBase(config, config.docs.routeBasePath, path))!) + 'llms.txt',
+    contents: llmsText(site, name),
+  }));
+}
+
+/** The text of an llms.txt listing the docs of `version` (an older version's name; the current one's if undefined). */
+function llmsText(site: Site, version: string | undefined): string {
   const { config } = site;
   const pageByRoute = new Map(site.pages.map((page) => [page.source.route, page]));
   const listed = new Set<string>();
   const entry = (href: string): string[] => {
     const page = pageByRoute.get(href);
-    // The current version's docs only: an older version's would list each page again.
-    if (!page || page.source.kind !== 'doc' || page.source.version !== undefined || listed.has(href)) return [];
+    // One version's docs: the others' would list each page again.
+    if (!page || page.source.kind !== 'doc' || page.source.version !== version || listed.has(href)) return [];
     listed.add(href);
     const description = page.description ? `: ${oneLine(page.description)}` : '';
     return [`- [${page.title}](${config.url}${markdownCopyOf(href)})${description}`];
@@ -49,7 +67,7 @@ export function llmsTxt(site: Site): OutputFile {
     else sections.push({ heading, lines });
   };
   // The docs' main page first, where a reader starts, when no sidebar lists it.
-  const main = site.docs.find((doc) => doc.id === config.docs.version.mainDocId);
+  const main = site.docs.find((doc) => doc.id === config.docs.version.mainDocId && doc.version === version);
   if (main && !main.sidebarId) add('Docs', entry(main.path));
   for (const items of Object.values(site.sidebars))
     for (const item of items) add(item.type === 'category' ? item.label : 'Docs', inOrder([item]));
@@ -58,9 +76,11 @@ export function llmsTxt(site: Site): OutputFile {
     'Optional',
     site.docs.flatMap((doc) => entry(doc.path)),
   );
-  const intro = [`# ${config.title}`, '', ...(config.tagline ? [`> ${oneLine(config.tagline)}`, ''] : [])];
+  const label = config.docs.versions.find(({ name }) => name === version)?.label;
+  const title = label === undefined ? config.title : `${config.title} ${oneLine(label)}`;
+  const intro = [`# ${title}`, '', ...(config.tagline ? [`> ${oneLine(config.tagline)}`, ''] : [])];
   const body = sections.map(({ heading, lines }) => [`## ${heading}`, '', ...lines, ''].join('\n'));
-  return { path: 'llms.txt', contents: [...intro, ...body].join('\n') };
+  return [...intro, ...body].join('\n');
 }
 
 /** Text on one line, for a list entry. */

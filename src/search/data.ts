@@ -4,20 +4,29 @@ import type { Page, SearchData, SearchKind, SidebarItemConfig, Site } from '../s
 
 const KIND_OF: Partial<Record<string, SearchKind>> = { doc: 'docs', 'blog-post': 'blog', page: 'pages' };
 
-/** The search data of a site: docs, blog posts and standalone pages, in route order. */
-export function searchData(site: Site): SearchData {
+/**
+ * The search data of a site: docs, blog posts and standalone pages, in route order. `version` (an older version's
+ * name) gives that version's index instead: its docs only, as a reader of an old version looks for its pages, not
+ * the blog's, which the current version's index has.
+ */
+export function searchData(site: Site, version?: string): SearchData {
   const pageByFile = new Map<string, Page>(site.pages.map((page) => [page.source.file, page]));
-  const keywords = categoryKeywords(
-    site.config.docs.sidebars,
-    site.docs.map((doc) => doc.id),
-  );
-  const data: SearchData = { format: 1, docsVersion: site.config.docs.version.name, pages: [], sections: [] };
+  // The sidebar categories' keywords are the config's, which name the current version's docs.
+  const keywords =
+    version === undefined
+      ? categoryKeywords(
+          site.config.docs.sidebars,
+          site.docs.filter((doc) => doc.version === undefined).map((doc) => doc.id),
+        )
+      : new Map<string, string>();
+  const docsVersion = version ?? site.config.docs.version.name;
+  const data: SearchData = { format: 1, docsVersion, pages: [], sections: [] };
   for (const route of site.routes) {
     const kind = KIND_OF[route.data.kind];
     const page = route.file ? pageByFile.get(route.file) : undefined;
     if (!kind || !page || route.noindex) continue;
-    // One index, of the current version: an older version's docs are not searched yet (its own index is for later).
-    if (page.source.version !== undefined) continue;
+    // Each version has its own index: a version's docs are searched in it only.
+    if (page.source.version !== version) continue;
     const breadcrumb =
       route.data.kind === 'doc'
         ? route.data.breadcrumbs

@@ -104,13 +104,28 @@ export function searchIndexFiles(
   return whole(searchIndexFilesInSlices(site, options));
 }
 
-/** searchIndexFiles, yielding between two sections, terms or files: the build may stop there (pace.ts). */
+/**
+ * searchIndexFiles, yielding between two sections, terms or files: the build may stop there (pace.ts). The current
+ * version's index, then each older version's (docs.versions) in a folder of its own, as they share file names.
+ */
 export function* searchIndexFilesInSlices(
   site: Site,
   { hashed = true, memo, data = searchData(site) }: { hashed?: boolean; memo?: TermsMemo; data?: SearchData } = {},
 ): Sliced<SearchIndexFiles> {
-  const [manifest, ...rest] = yield* indexFilesInSlices(data, site.config.search.bm25, memo);
+  const files = yield* versionIndexFiles(site, data, { hashed, memo });
+  for (const { name } of site.config.docs.versions)
+    files.push(...(yield* versionIndexFiles(site, searchData(site, name), { hashed, memo, version: name })));
   memo?.done();
+  return { files, url: searchManifestUrl(site) };
+}
+
+/** One version's index files: its manifest, and the files it names beside it. */
+function* versionIndexFiles(
+  site: Site,
+  data: SearchData,
+  { hashed, memo, version }: { hashed: boolean; memo?: TermsMemo; version?: string },
+): Sliced<OutputFile[]> {
+  const [manifest, ...rest] = yield* indexFilesInSlices(data, site.config.search.bm25, memo);
   const texts: string[] = [];
   for (const file of rest) {
     yield;
@@ -126,13 +141,12 @@ export function* searchIndexFilesInSlices(
     for (const [group, members] of groups) hashes[group] = contentHash(members.join('\n'));
   }
   const written: Manifest = { ...(manifest.data as Manifest), hashes };
-  const manifestAt = manifestPath(site);
+  const manifestAt = manifestPath(site, version);
   const folder = manifestAt.slice(0, manifestAt.lastIndexOf('/') + 1);
-  const files = [
+  return [
     { path: manifestAt, contents: JSON.stringify(written) },
     ...rest.map(({ name }, i) => ({ path: folder + indexFileName(name, written), contents: texts[i] })),
   ];
-  return { files, url: searchManifestUrl(site) };
 }
 
 /**
@@ -149,7 +163,12 @@ export async function storedSearchIndexFiles(
 ): Promise<SearchIndexFiles> {
   const data = searchData(site);
   const code = await codeKey();
-  const key = sha256(JSON.stringify([code, keyedConfig(site.config), data]), 'base64url');
+  const older = site.config.docs.versions.map(({ name }) => searchData(site, name));
+  // No older version keys the index as it was keyed before versions (older is then left out).
+  const key = sha256(
+    JSON.stringify([code, keyedConfig(site.config), data, ...(older.length ? [older] : [])]),
+    'base64url',
+  );
   const kept = await readStore<SearchIndexFiles>(store, key);
   if (kept) return kept;
   // A text's terms depend only on the text and egdocs' code: the ones the last index cut are kept in `termsStore`,
@@ -177,13 +196,28 @@ export function searchIndexLater(site: Site, memo: TermsMemo): SearchIndexFiles 
   };
 }
 
-function manifestPath(site: Site): string {
-  return `assets/search/${fileName(`search-${site.config.docs.version.name}`, '')}`;
+/**
+ * The manifest's output path: the current version's in assets/search/, an older version's (`version`, its name) in
+ * assets/search/versions/<name>/ with the files it names, as each version's index has files named as the others'.
+ */
+export function manifestPath(site: Site, version?: string): string {
+  if (version === undefined) return `assets/search/${fileName(`search-${site.config.docs.version.name}`, '')}`;
+  return `assets/search/versions/${version}/${fileName(`search-${version}`, '')}`;
 }
 
-/** Where the pages find the index: known before the index is made, as its name has no hash. */
-export function searchManifestUrl(site: Site): string {
-  return site.config.baseUrl + manifestPath(site);
+/**
+ * Where the pages find the index of the current version, or of an older one (`version`, its name): known before the
+ * index is made, as its name has no hash. A version's name is checked to be URL-safe (shared/config/versions.ts);
+ * it is encoded all the same.
+ */
+export function searchManifestUrl(site: Site, version?: string): string {
+  const path = manifestPath(site, version);
+  return site.config.baseUrl + (version === undefined ? path : path.split('/').map(encodeURIComponent).join('/'));
+}
+
+/** The manifest URL of each older version's index by its name, for the pages of that version and the search page. */
+export function versionManifestUrls(site: Site): Record<string, string> {
+  return Object.fromEntries(site.config.docs.versions.map(({ name }) => [name, searchManifestUrl(site, name)]));
 }
 
 /** A file of the index before it is named: `name` without the hash and extension. */

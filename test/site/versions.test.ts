@@ -92,7 +92,7 @@ test('a relative .md link resolves inside the version it is written in', async (
   assert.match(fileText(result, 'docs/intro/index.html'), 'href="/base/docs/guide/setup/"');
 });
 
-test("search, llms.txt and the docs link are the current version's", async () => {
+test("the root llms.txt and the docs link are the current version's", async () => {
   const result = await buildFromMap(FILES, CONFIG);
   assert.not.match(fileText(result, 'llms.txt'), '2.1');
   assert.is(result.site.chrome.docsHref, '/base/docs/intro/');

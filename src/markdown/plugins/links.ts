@@ -62,7 +62,7 @@ export function resolveLink(
   if (pathPart === '') return { href: '', hash, kind: 'anchor' };
   if (MARKDOWN_FILE.test(pathPart)) {
     const target = pathPart.startsWith('/')
-      ? path.join('content', pathPart)
+      ? absoluteMarkdownFile(pathPart, pageFile)
       : path.normalize(path.join(path.dirname(fromFile), pathPart));
     // An unresolved .md link keeps its content path (not a URL), which is how check tells it is broken.
     return { href: routeOfFile.get(target) ?? target, hash, kind: 'markdown' };
@@ -74,6 +74,23 @@ export function resolveLink(
   // A relative URL (./sibling/) resolves against the page's own route, as a browser would.
   const ownRoute = routeOfFile.get(pageFile) ?? config.baseUrl;
   return { href: withTrailingSlash(path.normalize(path.join(ownRoute, pathPart))), hash, kind: 'internal' };
+}
+
+/** The older version a content file belongs to (its folder's name, content/versioned/<name>/), if any. */
+export function versionOfFile(file: string): string | undefined {
+  return /^content\/versioned\/([^/]+)\//.exec(file)?.[1];
+}
+
+/**
+ * The file an absolute `.md` path names: under content/, except that `/docs/…` on a page of an older version is
+ * that version's doc, as the page was written when that version was the current one (`egdocs docs:version` copies
+ * it as it is). A link to another version is written as such: `/versioned/<name>/docs/….md`, or the page's URL.
+ * The page's version (`pageFile`), not an included file's: a shared part shown in a version links within it.
+ */
+function absoluteMarkdownFile(pathPart: string, pageFile: string): string {
+  const version = versionOfFile(pageFile);
+  if (version !== undefined && pathPart.startsWith('/docs/')) return path.join('content/versioned', version, pathPart);
+  return path.join('content', pathPart);
 }
 
 /** Routes end with '/'; files (a dot in the last segment) keep their name. */

@@ -4,7 +4,16 @@ import type { Route, SidebarItem, SiteChrome } from './site.ts';
 /** What every page's layout receives: the site's chrome, and where the bundle and the search step put their files. */
 export interface Chrome extends Omit<SiteChrome, 'search'> {
   /** Search settings, the search page, where the worker and its data are, and the search page's results part. */
-  search: SiteChrome['search'] & { indexUrl: string; workerUrl: string; resultsUrl: string };
+  search: SiteChrome['search'] & {
+    indexUrl: string;
+    workerUrl: string;
+    resultsUrl: string;
+    /**
+     * The manifest URL of each older docs version's index by the version's name (absent in a site without older
+     * versions): a page of that version searches it, and so does the search page given `?version=<name>`.
+     */
+    versionIndexUrls?: Record<string, string>;
+  };
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
   /** URL of the tabs' script (src/client/tabs.ts), which pages with tabs load. */

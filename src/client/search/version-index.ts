@@ -1,0 +1,18 @@
+// Which index a page searches: its docs version's. The current version's pages, and every page of a site without
+// older versions, search the one index they always did; an older version's doc searches that version's, and the
+// search page the version its `?version=<name>` names (SPEC), so that its results stay within that version.
+import type { PageProps } from '../../shared/model/types.ts';
+
+/** The manifest URL of the index the page at `props` searches; `query` is the location's query string. */
+export function indexUrlOf({ chrome, route }: Pick<PageProps, 'chrome' | 'route'>, query: string): string {
+  const { indexUrl, versionIndexUrls } = chrome.search;
+  if (!versionIndexUrls) return indexUrl;
+  const version =
+    route.data.kind === 'doc'
+      ? route.data.doc.version
+      : route.data.kind === 'search'
+        ? (new URLSearchParams(query).get('version') ?? undefined)
+        : undefined;
+  // An unknown name (an old link, a version since removed) searches the current version rather than nothing.
+  return (version !== undefined && Object.hasOwn(versionIndexUrls, version) && versionIndexUrls[version]) || indexUrl;
+}
