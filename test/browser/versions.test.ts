@@ -1,6 +1,8 @@
 // Docs versions in a real browser, on a small two-version site: the navbar's version dropdown by pointer and by
 // keyboard, the version the reader chose remembered across a reload (the Docs link follows it), and an older
 // version's banner linking to the page in the latest.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -151,6 +153,20 @@ test("an older version's banner names it and links to the same page in the lates
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup');
     assert.is(await page.locator('#main .version-banner').count(), 0);
     await page.waitForFunction(() => localStorage.getItem('egdocs-docs-preferred-version-default') === 'current');
+  });
+});
+
+test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/guide/setup/`);
+    await versionButton(page).click();
+    await page.addScriptTag({
+      content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    });
+    // Code passed as a string: the test runner's compiled helpers do not exist in the page.
+    const found = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => v.id + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+    assert.equal(found, []);
   });
 });
 
