@@ -248,7 +248,10 @@ export function Navbar({
               entry.type === 'link' ? (
                 <Entry key={i} entry={entry} chrome={chrome} path={path} />
               ) : globalThis.EGDOCS_VERSIONS !== false && entry.type === 'docsVersions' ? (
-                <VersionDropdown key={i} chrome={chrome} path={path} />
+                // Like the sidebar below, rendered only while the drawer is open: the page's HTML holds it once.
+                menuOpen ? (
+                  <VersionDropdown key={i} chrome={chrome} path={path} />
+                ) : null
               ) : entry.type === 'dropdown' ? (
                 // In the drawer a dropdown's links are simply listed under its label.
                 <div key={i} className="drawer-group">
