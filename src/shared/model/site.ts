@@ -190,8 +190,7 @@ export interface SiteChrome {
   showReadingTime: boolean;
   /** The newest blog posts, for the blog's sidebar. */
   recentPosts: NavLink[];
-  /** The one docs version pages belong to, remembered as the reader's preferred version; `path` is how a search
-   * page's `version` parameter names it. */
+  /** The current docs version (content/docs/); `path` is how a search page's `version` parameter names it. */
   docsVersion: { name: string; label: string; path: string };
   /**
    * Every docs version, the current one first, and the latest's name: only in a project that declares older
