@@ -73,19 +73,9 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
   items.forEach((item, index) => {
     const key = `navbar.items[${index}]`;
     switch (item.type) {
-      case 'docSidebar': {
-        const doc = item.doc !== undefined ? docById.get(item.doc)! : undefined;
-        navbar.push({
-          type: 'link',
-          label: item.label,
-          href: doc ? doc.path : flattenSidebar(sidebars[item.sidebarId])[0].href,
-          position: item.position,
-          activeBase: withBase(config, config.docs.routeBasePath),
-          // With versions, the link leads into the reader's preferred one: its doc there, or the same sidebar's.
-          ...(versions && { versionHrefs: docSidebarHrefs(versions, sidebars, doc, item.sidebarId) }),
-        });
+      case 'docSidebar':
+        navbar.push(docSidebarEntry(config, item, { docById, sidebars, versions }));
         break;
-      }
       case 'link': {
         const link = resolve(item, key);
         // A link to a section of this site (the blog, a docs folder) stays marked on every page under it.
@@ -170,6 +160,28 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
     ...(versions && { versions: { list: versions.versions, latest: versions.latest } }),
   };
   return { chrome, links };
+}
+
+/** A docs sidebar link of the navbar: its doc, or its sidebar's first doc. */
+function docSidebarEntry(
+  config: Config,
+  item: Extract<NavbarItem, { type: 'docSidebar' }>,
+  {
+    docById,
+    sidebars,
+    versions,
+  }: { docById: Map<string, DocMeta>; sidebars: Record<string, SidebarItem[]>; versions?: VersionLinks },
+): NavbarEntry {
+  const doc = item.doc !== undefined ? docById.get(item.doc)! : undefined;
+  return {
+    type: 'link',
+    label: item.label,
+    href: doc ? doc.path : flattenSidebar(sidebars[item.sidebarId])[0].href,
+    position: item.position,
+    activeBase: withBase(config, config.docs.routeBasePath),
+    // With versions, the link leads into the reader's preferred one: its doc there, or the same sidebar's.
+    ...(versions && { versionHrefs: docSidebarHrefs(versions, sidebars, doc, item.sidebarId) }),
+  };
 }
 
 /**
