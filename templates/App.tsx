@@ -4,12 +4,13 @@ import type { PageProps } from '../src/shared/model/types.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { Layout } from './Layout.tsx';
 import type { PageRegistry } from './pages.ts';
+import { PageVersions } from './Navbar.tsx';
 
 export function App({ pages, ...props }: PageProps & { pages: PageRegistry }) {
   const { chrome, route, sidebar, sidebarId } = props;
   // Two boundaries: a crash in the page keeps the navbar (the way out); a crash in the layout itself still shows the
   // crash page.
-  return (
+  const app = (
     <ErrorBoundary resetKey={route.path}>
       <Layout chrome={chrome} path={route.path} sidebar={sidebar} sidebarId={sidebarId}>
         <ErrorBoundary resetKey={route.path}>
@@ -17,6 +18,14 @@ export function App({ pages, ...props }: PageProps & { pages: PageRegistry }) {
         </ErrorBoundary>
       </Layout>
     </ErrorBoundary>
+  );
+  // A doc page of a project with versions tells the navbar where it is in each (templates/Navbar.tsx).
+  return globalThis.EGDOCS_VERSIONS !== false ? (
+    <PageVersions.Provider value={route.data.kind === 'doc' ? route.data.versions : undefined}>
+      {app}
+    </PageVersions.Provider>
+  ) : (
+    app
   );
 }
 

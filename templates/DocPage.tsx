@@ -10,8 +10,17 @@ type DocData = Extract<Route['data'], { kind: 'doc' }>;
 
 /** A doc: sidebar, breadcrumbs, title, content, tags, previous/next, table of contents. */
 export function DocPage({ chrome, route, sidebar, sidebarId, data }: PageProps & { data: DocData }) {
-  // SPEC §4: the docs version the reader last read is remembered (one version today, so it is always this one).
-  useEffect(() => writeSetting('docs-preferred-version-default', chrome, chrome.docsVersion.name), [chrome]);
+  // SPEC §4: the docs version the reader last read is remembered; the navbar's Docs link follows it. (Without docs
+  // versions, EGDOCS_VERSIONS is false in the client and this is always the one version: templates/Navbar.tsx.)
+  useEffect(
+    () =>
+      writeSetting(
+        'docs-preferred-version-default',
+        chrome,
+        globalThis.EGDOCS_VERSIONS !== false ? (data.doc.version ?? chrome.docsVersion.name) : chrome.docsVersion.name,
+      ),
+    globalThis.EGDOCS_VERSIONS !== false ? [chrome, data.doc.version] : [chrome],
+  );
   return (
     <div className="doc-layout">
       {sidebar ? (

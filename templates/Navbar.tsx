@@ -1,11 +1,76 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { createContext, type RefObject, useContext, useEffect, useRef, useState } from 'react';
 import type { Chrome, NavbarEntry, SidebarItem } from '../src/shared/model/types.ts';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { NavbarDropdown } from './NavbarDropdown.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { readSetting } from './storage.ts';
+
+// The docs version dropdown (SPEC: a layout part) and the Docs link that follows the reader's preferred version,
+// drawn only in a project that declares older versions. The site stage gives every version (chrome.versions) and,
+// on a doc page, where that page is in each version (route data `versions`), which App hands down in `PageVersions`.
+//
+// Every use of them sits behind `globalThis.EGDOCS_VERSIONS !== false`: the client bundle of a project that declares
+// no versions defines it false (bundle/index.ts), so esbuild leaves all of it out and that project's pages weigh
+// what they did (they live in this module, which imports React already: a module of their own importing it would
+// add its import lines to every client). On the server it is undefined: the data decides (no `chrome.versions`).
+
+declare global {
+  /** False in the client bundle of a project without docs versions: see above. */
+  var EGDOCS_VERSIONS: boolean | undefined;
+}
+
+/** On a doc page of a project with versions: where the page is in each version, by version name. */
+export const PageVersions = /* @__PURE__ */ createContext<Record<string, string> | undefined>(undefined);
+
+/** The version a doc page belongs to: the one in which the page is itself (the site stage points it at its path). */
+function versionHere(chrome: Chrome, path: string, hrefs: Record<string, string> | undefined) {
+  return hrefs && chrome.versions?.list.find((v) => hrefs[v.name] === path);
+}
+
+/**
+ * The reader's preferred version (SPEC §4; the doc page stores the version it shows): the one being read on a doc
+ * page, else the one stored, read after hydration so that the server's HTML and the first render agree.
+ */
+function usePreferredVersion(chrome: Chrome, path: string): string | undefined {
+  const hrefs = useContext(PageVersions);
+  const [stored, setStored] = useState<string | null>(null);
+  useEffect(() => {
+    if (chrome.versions) setStored(readSetting('docs-preferred-version-default', chrome));
+  }, [chrome, path]);
+  return versionHere(chrome, path, hrefs)?.name ?? stored ?? undefined;
+}
+
+/** Lists every version; each opens this page in that version when it is there, else where that version starts. */
+function VersionDropdown({ chrome, path }: { chrome: Chrome; path: string }) {
+  const hrefs = useContext(PageVersions);
+  const list = chrome.versions?.list ?? [];
+  const shown = versionHere(chrome, path, hrefs) ?? list[0];
+  if (!shown) return null;
+  return (
+    <NavbarDropdown
+      label={
+        <>
+          <span className="visually-hidden">Docs version: </span>
+          {shown.label}
+        </>
+      }
+      items={list.map((v) => ({ label: v.label, href: hrefs?.[v.name] ?? v.href }))}
+      path={path}
+    />
+  );
+}
 
 function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; path: string }) {
+  // Docs versions (above): the condition is a constant of the bundle, so the hooks keep their order; a project
+  // without versions has none of this in its client.
+  if (globalThis.EGDOCS_VERSIONS !== false) {
+    const preferred = usePreferredVersion(chrome, path);
+    if (entry.type === 'docsVersions') return <VersionDropdown chrome={chrome} path={path} />;
+    // A docs link leads into the reader's preferred version.
+    if (entry.type === 'link' && preferred && entry.versionHrefs?.[preferred])
+      entry = { ...entry, href: entry.versionHrefs[preferred] };
+  }
   switch (entry.type) {
     case 'link': {
       const active = entry.activeBase ? path.startsWith(entry.activeBase) : path === entry.href;
@@ -182,6 +247,11 @@ export function Navbar({
             {chrome.navbar.map((entry, i) =>
               entry.type === 'link' ? (
                 <Entry key={i} entry={entry} chrome={chrome} path={path} />
+              ) : globalThis.EGDOCS_VERSIONS !== false && entry.type === 'docsVersions' ? (
+                // Like the sidebar below, rendered only while the drawer is open: the page's HTML holds it once.
+                menuOpen ? (
+                  <VersionDropdown key={i} chrome={chrome} path={path} />
+                ) : null
               ) : entry.type === 'dropdown' ? (
                 // In the drawer a dropdown's links are simply listed under its label.
                 <div key={i} className="drawer-group">

@@ -1,11 +1,11 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { NavLink } from '../src/shared/model/types.ts';
 
 /**
  * A navbar menu of links (navbar item type 'dropdown'): a button that opens a list. Escape closes it and gives focus
  * back to the button; a click or focus outside closes it; arrow keys move between its links.
  */
-export function NavbarDropdown({ label, items, path }: { label: string; items: NavLink[]; path: string }) {
+export function NavbarDropdown({ label, items, path }: { label: ReactNode; items: NavLink[]; path: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

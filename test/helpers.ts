@@ -41,9 +41,10 @@ const bundles = new Map<string, Promise<Bundle>>();
  * The client bundle for a base URL, made once per test process: it depends on nothing else (egdocs' own sources
  * aside), and bundling again for each of the hundreds of sites the tests build was a fifth of the suite's time.
  */
-export function sharedBundle(baseUrl: string): Promise<Bundle> {
-  let bundle = bundles.get(baseUrl);
-  if (!bundle) bundles.set(baseUrl, (bundle = bundleClient({ baseUrl })));
+export function sharedBundle(baseUrl: string, versions = false): Promise<Bundle> {
+  const key = `${versions}${baseUrl}`;
+  let bundle = bundles.get(key);
+  if (!bundle) bundles.set(key, (bundle = bundleClient({ baseUrl, versions })));
   return bundle;
 }
 
@@ -53,7 +54,8 @@ export async function buildFromMap(
   user: Record<string, unknown> = {},
 ): Promise<BuildResult> {
   const config = testConfig(user);
-  return buildSiteFiles({ config, files: contentFiles(files), bundle: sharedBundle(config.baseUrl) });
+  const versions = config.docs.versions.length > 0;
+  return buildSiteFiles({ config, files: contentFiles(files), bundle: sharedBundle(config.baseUrl, versions) });
 }
 
 /** The text of an output file. */

@@ -29,7 +29,8 @@ import type { BuiltSearchIndex, Stores } from './stores.ts';
 /**
  * The template overrides and the client bundle depend on neither content nor pages: they start before the content
  * step, and esbuild bundles in its own process while the steps run. `bundled`: a bundle made for the same base URL,
- * used when the project has no overrides (tests build hundreds of sites).
+ * used when the project has no overrides and it was made with or without the versions' code as this project needs
+ * (tests build hundreds of sites).
  */
 export function startBundle(config: Config, stores: Stores, bundled: Promise<Bundle> | undefined) {
   const root = config.paths.root;
@@ -38,12 +39,15 @@ export function startBundle(config: Config, stores: Stores, bundled: Promise<Bun
     const overrides = await findOverrides(root, path.join(packageRoot, 'templates'), found);
     return { overrides, diagnostics: found.items };
   })();
+  const versions = config.docs.versions.length > 0;
+  const make = (overrides: Override[]) =>
+    stores.bundle({ overrides, baseUrl: config.baseUrl, versions }, () =>
+      bundleClient({ baseUrl: config.baseUrl, overrides, root, versions }),
+    );
   const bundle = overrides.then(({ overrides }) =>
     bundled && overrides.length === 0
-      ? bundled
-      : stores.bundle({ overrides, baseUrl: config.baseUrl }, () =>
-          bundleClient({ baseUrl: config.baseUrl, overrides, root }),
-        ),
+      ? bundled.then((given) => (given.versions === versions ? given : make(overrides)))
+      : make(overrides),
   );
   // A build that stops before the steps that wait for them does not leave their failures unhandled.
   overrides.catch(() => {});

@@ -37,6 +37,8 @@ export interface Bundle {
    * remember a failed import of a URL for the page's life.
    */
   parts: { SearchResults: string; tabs: string };
+  /** Whether it holds the docs versions' code (BundleOptions.versions). */
+  versions: boolean;
 }
 
 export interface BundleOptions {
@@ -45,13 +47,23 @@ export interface BundleOptions {
   overrides?: Override[];
   /** The project's folder, to name its files in errors. */
   root?: string;
+  /**
+   * Whether the project declares older docs versions: without, the client leaves out the version dropdown and
+   * banner (templates/VersionDropdown.tsx), so a project without versions loads not a byte of them.
+   */
+  versions?: boolean;
 }
 
 /**
  * Builds assets/js/main.<hash>.js and assets/css/styles.<hash>.css from egdocs' own client and templates, with the
  * project's overrides in place: the same templates the server rendered with.
  */
-export async function bundleClient({ baseUrl, overrides = [], root = packageRoot }: BundleOptions): Promise<Bundle> {
+export async function bundleClient({
+  baseUrl,
+  overrides = [],
+  root = packageRoot,
+  versions = false,
+}: BundleOptions): Promise<Bundle> {
   const templatesDir = path.join(packageRoot, 'templates');
   // No plugin at all without overrides, so a project without any gets the very bytes it got before they existed.
   const plugins =
@@ -62,7 +74,8 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
     minify: true,
     target: BROWSERS,
     outdir: 'assets',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // The templates test `globalThis.EGDOCS_VERSIONS !== false` (undefined on the server, which renders from data).
+    define: { 'process.env.NODE_ENV': '"production"', 'globalThis.EGDOCS_VERSIONS': String(versions) },
     legalComments: 'none',
     logLevel: 'silent',
     absWorkingDir: packageRoot,
@@ -126,6 +139,7 @@ export async function bundleClient({ baseUrl, overrides = [], root = packageRoot
     preload: preloads(client.metafile, baseUrl),
     workerUrl,
     parts: { SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'), tabs: tabsUrl },
+    versions,
   };
 }
 

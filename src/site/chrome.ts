@@ -20,6 +20,7 @@ import type {
 import { flattenSidebar } from './docs.ts';
 import { HTML_LINK_ATTRIBUTE } from '../shared/url-checks.ts';
 import { isExternal, sitePath, withBase } from '../shared/urls.ts';
+import type { VersionLinks } from './versions.ts';
 
 export interface ChromeInput {
   config: Config;
@@ -33,6 +34,8 @@ export interface ChromeInput {
   homeHref: string;
   /** Links the site stage met elsewhere that check must see too (redirect targets, the home page's front matter). */
   extraLinks: LayoutLink[];
+  /** The docs versions, in a project that declares older ones (site/versions.ts). */
+  versions?: VersionLinks;
 }
 
 /** Where the docs start: the main sidebar's first doc, else the first doc there is; none in a site without docs. */
@@ -65,18 +68,13 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
   };
 
   const navbar: NavbarEntry[] = [];
-  const items = config.navbar.items ?? defaultNavbar(config, firstSidebar, hasPosts);
+  const { versions } = input;
+  const items = config.navbar.items ?? defaultNavbar(config, firstSidebar, hasPosts, versions !== undefined);
   items.forEach((item, index) => {
     const key = `navbar.items[${index}]`;
     switch (item.type) {
       case 'docSidebar':
-        navbar.push({
-          type: 'link',
-          label: item.label,
-          href: item.doc !== undefined ? docById.get(item.doc)!.path : flattenSidebar(sidebars[item.sidebarId])[0].href,
-          position: item.position,
-          activeBase: withBase(config, config.docs.routeBasePath),
-        });
+        navbar.push(docSidebarEntry(config, item, { docById, sidebars, versions }));
         break;
       case 'link': {
         const link = resolve(item, key);
@@ -97,9 +95,11 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
       case 'colorMode':
         navbar.push({ type: item.type, position: item.position });
         break;
-      // Version and locale switchers are layout parts that only render when there is a choice to make; egdocs
-      // builds one docs version and one locale per site (shared/config/schema.ts), so today there never is.
+      // Version and locale switchers are layout parts that only render when there is a choice to make: the version
+      // dropdown when the project declares older versions; egdocs builds one locale per site, so never the other.
       case 'docsVersionDropdown':
+        if (versions) navbar.push({ type: 'docsVersions', position: item.position });
+        break;
       case 'localeDropdown':
         break;
     }
@@ -157,15 +157,61 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
       label: config.docs.version.label,
       path: withBase(config, config.docs.routeBasePath),
     },
+    ...(versions && { versions: { list: versions.versions, latest: versions.latest } }),
   };
   return { chrome, links };
+}
+
+/** A docs sidebar link of the navbar: its doc, or its sidebar's first doc. */
+function docSidebarEntry(
+  config: Config,
+  item: Extract<NavbarItem, { type: 'docSidebar' }>,
+  {
+    docById,
+    sidebars,
+    versions,
+  }: { docById: Map<string, DocMeta>; sidebars: Record<string, SidebarItem[]>; versions?: VersionLinks },
+): NavbarEntry {
+  const doc = item.doc !== undefined ? docById.get(item.doc)! : undefined;
+  return {
+    type: 'link',
+    label: item.label,
+    href: doc ? doc.path : flattenSidebar(sidebars[item.sidebarId])[0].href,
+    position: item.position,
+    activeBase: withBase(config, config.docs.routeBasePath),
+    // With versions, the link leads into the reader's preferred one: its doc there, or the same sidebar's.
+    ...(versions && { versionHrefs: docSidebarHrefs(versions, sidebars, doc, item.sidebarId) }),
+  };
+}
+
+/**
+ * Where a docs sidebar link leads in each version: its doc there (the same id), else the first doc of the version's
+ * copy of the sidebar (`<id>@<name>`), else where the version starts.
+ */
+function docSidebarHrefs(
+  versions: VersionLinks,
+  sidebars: Record<string, SidebarItem[]>,
+  doc: DocMeta | undefined,
+  sidebarId: string,
+): Record<string, string> {
+  if (doc) return versions.hrefsOf(doc);
+  const [current, ...older] = versions.versions;
+  return Object.fromEntries([
+    [current.name, flattenSidebar(sidebars[sidebarId])[0].href],
+    ...older.map((v) => [v.name, flattenSidebar(sidebars[`${sidebarId}@${v.name}`] ?? [])[0]?.href ?? v.href]),
+  ]);
 }
 
 /**
  * The navbar of a config that lists no items: the docs, the blog when there are posts, search and the colour-mode
  * switch (which hides itself when the config disables switching).
  */
-function defaultNavbar(config: Config, firstSidebar: string | undefined, hasPosts: boolean): NavbarItem[] {
+function defaultNavbar(
+  config: Config,
+  firstSidebar: string | undefined,
+  hasPosts: boolean,
+  hasVersions: boolean,
+): NavbarItem[] {
   return [
     ...(firstSidebar
       ? [{ type: 'docSidebar', sidebarId: firstSidebar, label: 'Docs', position: 'left' } as const]
@@ -173,6 +219,7 @@ function defaultNavbar(config: Config, firstSidebar: string | undefined, hasPost
     ...(hasPosts
       ? [{ type: 'link', label: config.blog.title, href: `/${config.blog.routeBasePath}/`, position: 'left' } as const]
       : []),
+    ...(hasVersions ? [{ type: 'docsVersionDropdown', position: 'right' } as const] : []),
     { type: 'search', position: 'right' },
     { type: 'colorMode', position: 'right' },
   ];

@@ -73,6 +73,7 @@ export function docFooterHtml({
   return parts.join('');
 }
 
-function escape(text: string): string {
+/** Text for HTML, in an element or a quoted attribute. */
+export function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

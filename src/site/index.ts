@@ -13,6 +13,7 @@ import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.t
 import { chromeOf, configHref, docsStart } from './chrome.ts';
 import type { FileUpdate } from '../content/git-history.ts';
 import { addPageRoutes } from './page-routes.ts';
+import { versionLinks } from './versions.ts';
 
 export interface SiteInput {
   config: Config;
@@ -75,7 +76,11 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   // Links check must see besides the pages' and the layout's: the home page's cards (front matter), redirect targets.
   const extraLinks: LayoutLink[] = [];
   const history = input.history ?? new Map();
-  yield* addPageRoutes({ config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks }, add);
+  const versions = versionLinks(config, docs, sidebars, sidebarVersions);
+  yield* addPageRoutes(
+    { config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks, versionLinks: versions },
+    add,
+  );
   yield* addDocsTagRoutes({ config, pages, docs: currentDocs, diagnostics }, add);
   if (posts.length > 0) addBlogRoutes(config, posts, add);
   addSearchAndNotFound(config, add);
@@ -85,7 +90,16 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   addEntryRoutes(config, routes, docsHref, add);
   const home = routes.find((route) => route.path === config.baseUrl);
   const homeHref = home?.data.kind === 'redirect' ? home.data.to : config.baseUrl;
-  const { chrome, links } = chromeOf({ config, docs: currentDocs, sidebars, posts, docsHref, homeHref, extraLinks });
+  const { chrome, links } = chromeOf({
+    config,
+    docs: currentDocs,
+    sidebars,
+    posts,
+    docsHref,
+    homeHref,
+    extraLinks,
+    versions,
+  });
   reportDuplicates(config, routes, pages, diagnostics);
   const assets = publishedAssets(config, content.assets, pages);
   return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };

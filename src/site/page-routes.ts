@@ -16,6 +16,7 @@ import { withBase } from '../shared/urls.ts';
 import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
 import { breadcrumbs, indexSidebar, neighbours, type SidebarIndex, tagSlug } from './docs.ts';
 import { homeData } from './home.ts';
+import type { VersionLinks } from './versions.ts';
 
 /** What the page routes are made from: the pages, and the docs, sidebars and posts the site stage made of them. */
 export interface PageRouteInputs {
@@ -30,6 +31,8 @@ export interface PageRouteInputs {
   history: ReadonlyMap<string, FileUpdate>;
   /** Where the home page's links (its cards, in front matter) go, for check. */
   extraLinks: LayoutLink[];
+  /** The docs versions, in a project that declares older ones. */
+  versionLinks?: VersionLinks;
 }
 
 /** Adds the route of each page, in the order of the pages, yielding before each. */
@@ -86,7 +89,8 @@ function docData(
   return {
     kind: 'doc',
     doc,
-    html: page.html,
+    // An older version's notice opens the page (site/versions.ts).
+    html: (inputs.versionLinks?.bannerOf(doc) ?? '') + page.html,
     toc,
     breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
     ...neighbours(index, doc.path),
@@ -97,6 +101,8 @@ function docData(
     })),
     ...footer,
     footer: { html: docFooterHtml({ route: page.source.route, ...footer }) },
+    // Only a project with versions says where the page is in each: the others' pages and payloads stay as they were.
+    ...(inputs.versionLinks ? { versions: inputs.versionLinks.hrefsOf(doc) } : {}),
   };
 }
 

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed, buildSiteFiles } from '../../src/build.ts';
+import type { Bundle } from '../../src/bundle/index.ts';
+import { createBuildCache, MemoryStores } from '../../src/build/stores.ts';
 import { validateConfig } from '../../src/config/validate.ts';
+import { ROOT } from '../helpers.ts';
 import { tempProject } from '../project.ts';
 
 const test = suite('build: the stores of a build from the disk');
@@ -32,3 +35,23 @@ test('a build that fails at its first step returns only once the work it started
 });
 
 test.run();
+
+const memory = suite("build: serve's stores");
+
+memory('the client bundle is made again when the config starts or stops declaring docs versions', async () => {
+  const stores = new MemoryStores(ROOT, createBuildCache());
+  let made = 0;
+  const make = async () => ({ made: ++made }) as unknown as Bundle;
+  const inputs = (versions: boolean) => ({ overrides: [], baseUrl: '/b/', versions });
+  await stores.bundle(inputs(false), make);
+  await stores.bundle(inputs(false), make);
+  assert.is(made, 1, 'kept while nothing changes');
+  await stores.bundle(inputs(true), make);
+  assert.is(made, 2, 'versions declared');
+  await stores.bundle(inputs(true), make);
+  assert.is(made, 2);
+  await stores.bundle(inputs(false), make);
+  assert.is(made, 3, 'versions removed');
+});
+
+memory.run();

@@ -8,7 +8,7 @@ import { tempProject } from '../project.ts';
 
 const test = suite('bundle: the store between builds');
 
-test('reused while its inputs are unchanged; made again when one changes or the base URL does', async () => {
+test('reused while its inputs are unchanged; made again when one changes, or the base URL or the versions do', async () => {
   const project = await tempProject({ 'src/a.ts': 'export const a = 1;\n', 'src/b.css': 'p { color: red }\n' });
   const store = path.join(project.dir, 'store/bundle.json');
   let made = 0;
@@ -23,6 +23,7 @@ test('reused while its inputs are unchanged; made again when one changes or the 
       preload: { entry: [], groups: {} as Bundle['preload']['groups'] },
       workerUrl: '/base/assets/js/worker.js',
       parts: { SearchResults: '/base/assets/js/SearchResults.js', tabs: '/base/assets/js/tabs.js' },
+      versions: false,
     };
   };
   const decode = (contents: string | Uint8Array) =>
@@ -30,7 +31,7 @@ test('reused while its inputs are unchanged; made again when one changes or the 
   const text = (bundle: Bundle) => decode(bundle.files[0].contents);
   const plain = (bundle: Bundle) => ({ ...bundle, files: bundle.files.map((file) => decode(file.contents)) });
   try {
-    const options = { root: project.dir, baseUrl: '/base/' };
+    const options = { root: project.dir, baseUrl: '/base/', versions: false };
     const first = await storedBundle(store, options, make);
     const second = await storedBundle(store, options, make);
     assert.is(made, 1, 'the second build reuses the first');
@@ -39,8 +40,9 @@ test('reused while its inputs are unchanged; made again when one changes or the 
     await project.write('src/b.css', 'p { color: blue }\n');
     assert.is(text(await storedBundle(store, options, make)), 'made 2', 'a changed input');
     assert.is(text(await storedBundle(store, { ...options, baseUrl: '/other/' }, make)), 'made 3', 'another base URL');
+    assert.is(text(await storedBundle(store, { ...options, versions: true }, make)), 'made 4', 'with versions');
     await project.remove();
-    assert.is(text(await storedBundle(store, options, make)), 'made 4', 'inputs gone: made again, no error');
+    assert.is(text(await storedBundle(store, options, make)), 'made 5', 'inputs gone: made again, no error');
   } finally {
     await project.remove();
   }

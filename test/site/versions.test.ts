@@ -117,3 +117,98 @@ test('a folder of content/versioned/ the config does not declare is a warning na
 });
 
 test.run();
+
+const reader = suite("an older docs version: the reader's side");
+
+const docData = (result: BuildResult, path: string) => docRoute(result, path).data;
+
+reader("each version's entry opens the same doc id in that version, when the page is there", async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  assert.equal(docData(result, '/base/docs/guide/setup/').versions, {
+    current: '/base/docs/guide/setup/',
+    '2.1': '/base/docs/2.1/guide/setup/',
+  });
+  assert.equal(docData(result, '/base/docs/2.1/guide/setup/').versions, {
+    current: '/base/docs/guide/setup/',
+    '2.1': '/base/docs/2.1/guide/setup/',
+  });
+});
+
+reader("a page a version does not have leads to that version's first page", async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  // upgrade is only current; old is only 2.1: the other version's entry is where its docs start.
+  assert.equal(docData(result, '/base/docs/guide/upgrade/').versions, {
+    current: '/base/docs/guide/upgrade/',
+    '2.1': '/base/docs/2.1/intro/',
+  });
+  assert.equal(docData(result, '/base/docs/2.1/guide/old/').versions, {
+    current: '/base/docs/intro/',
+    '2.1': '/base/docs/2.1/guide/old/',
+  });
+});
+
+reader(
+  'the chrome lists every version, the current first, with the latest named; the navbar gets the dropdown',
+  async () => {
+    const config = { ...CONFIG, navbar: { items: [{ type: 'docsVersionDropdown', position: 'right' }] } };
+    const result = await buildFromMap(FILES, config);
+    assert.equal(result.site.chrome.versions, {
+      list: [
+        { name: 'current', label: 'Next', banner: 'none', href: '/base/docs/intro/' },
+        { name: '2.1', label: '2.1.x', banner: 'unmaintained', href: '/base/docs/2.1/intro/' },
+      ],
+      latest: 'current',
+    });
+    assert.equal(result.site.chrome.navbar, [{ type: 'docsVersions', position: 'right' }]);
+  },
+);
+
+reader("the default navbar's Docs link knows its href in each version, to follow the preferred one", async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  const docs = result.site.chrome.navbar.find((entry) => entry.type === 'link');
+  assert.equal(docs && 'versionHrefs' in docs ? docs.versionHrefs : undefined, {
+    current: '/base/docs/intro/',
+    '2.1': '/base/docs/2.1/intro/',
+  });
+  assert.ok(result.site.chrome.navbar.some((entry) => entry.type === 'docsVersions'));
+});
+
+reader("an older version's page opens with a banner naming it and linking to the page in the latest", async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  const html = fileText(result, 'docs/2.1/guide/setup/index.html');
+  assert.match(html, 'This is documentation for 2.1.x, which is no longer actively maintained.');
+  assert.match(html, '<a href="/base/docs/guide/setup/">the latest version (Next)</a>');
+  // A page the latest does not have links to where the latest starts.
+  assert.match(fileText(result, 'docs/2.1/guide/old/index.html'), '<a href="/base/docs/intro/">the latest version');
+  assert.not.match(fileText(result, 'docs/guide/setup/index.html'), 'version-banner');
+});
+
+reader("the banner follows the version's setting: 'unreleased' says so, 'none' has none", async () => {
+  const unreleased = await buildFromMap(FILES, {
+    docs: { ...CONFIG.docs, versions: [{ ...V21, banner: 'unreleased' }] },
+  });
+  assert.match(
+    fileText(unreleased, 'docs/2.1/intro/index.html'),
+    'This is documentation for 2.1.x, an unreleased version.',
+  );
+  const none = await buildFromMap(FILES, { docs: { ...CONFIG.docs, versions: [{ ...V21, banner: 'none' }] } });
+  assert.not.match(fileText(none, 'docs/2.1/intro/index.html'), 'version-banner');
+});
+
+reader("with an older version as the latest, that version's pages carry no banner", async () => {
+  const result = await buildFromMap(FILES, { docs: { ...CONFIG.docs, lastVersion: '2.1' } });
+  assert.is(result.site.chrome.versions?.latest, '2.1');
+  assert.not.match(fileText(result, 'docs/2.1/intro/index.html'), 'version-banner');
+});
+
+reader(
+  'a project without versions has none of it: no versions in the chrome, the route data or the navbar',
+  async () => {
+    const result = await buildFromMap(FILES, { docs: { sidebars: CONFIG.docs.sidebars } });
+    assert.is(result.site.chrome.versions, undefined);
+    assert.not.ok('versions' in docData(result, '/base/docs/guide/setup/'));
+    assert.not.ok(result.site.chrome.navbar.some((entry) => 'versionHrefs' in entry || entry.type === 'docsVersions'));
+  },
+);
+
+reader.run();

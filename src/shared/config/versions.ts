@@ -39,7 +39,10 @@ const version = object({
   label: string({ empty: false }),
   /** Its URL segment under the docs route base: its docs are at /docs/<path>/…. */
   path: string({ empty: false }).refine(pathProblem),
-  /** The notice its pages will carry (not drawn yet): 'unmaintained' for an old version, 'unreleased' for a next one. */
+  /**
+   * The notice its pages carry (site/versions.ts): 'unmaintained' (the default) for an old version, 'unreleased' for
+   * a next one, 'none'. The latest version's pages carry none.
+   */
   banner: oneOf('unmaintained', 'unreleased', 'none').optional(),
 });
 

@@ -108,6 +108,11 @@ export type RouteData =
        * like `html`, it is in the page's HTML and not in the props the client hydrates with, so it costs no script.
        */
       footer: { html: string };
+      /**
+       * In a project with older versions: where this page is in each version, by name (the doc of the same id there,
+       * else the version's first page).
+       */
+      versions?: Record<string, string>;
     }
   | { kind: 'docs-tags'; tags: { label: string; href: string; count: number }[] }
   | { kind: 'docs-tag'; tag: string; docs: { title: string; href: string; description: string }[]; allTagsHref: string }
@@ -185,9 +190,21 @@ export interface SiteChrome {
   showReadingTime: boolean;
   /** The newest blog posts, for the blog's sidebar. */
   recentPosts: NavLink[];
-  /** The one docs version pages belong to, remembered as the reader's preferred version; `path` is how a search
-   * page's `version` parameter names it. */
+  /** The current docs version (content/docs/); `path` is how a search page's `version` parameter names it. */
   docsVersion: { name: string; label: string; path: string };
+  /**
+   * Every docs version, the current one first, and the latest's name: only in a project that declares older
+   * versions (`docs.versions`), for the version dropdown and an older version's banner (site/versions.ts).
+   */
+  versions?: { list: DocsVersionChoice[]; latest: string };
+}
+
+/** A docs version as the reader chooses it: its label, the notice its pages carry, where its docs start. */
+export interface DocsVersionChoice {
+  name: string;
+  label: string;
+  banner: 'unmaintained' | 'unreleased' | 'none';
+  href: string;
 }
 
 /** The whole site: the route table and the shared parts the templates need. */
@@ -209,6 +226,16 @@ export interface Site {
 
 /** A navbar item resolved for rendering. */
 export type NavbarEntry =
-  | { type: 'link'; label: string; href: string; position: 'left' | 'right'; activeBase?: string }
+  | {
+      type: 'link';
+      label: string;
+      href: string;
+      position: 'left' | 'right';
+      activeBase?: string;
+      /** A docs sidebar link of a project with versions: its href in each version, to follow the preferred one. */
+      versionHrefs?: Record<string, string>;
+    }
   | { type: 'dropdown'; label: string; items: NavLink[]; position: 'left' | 'right' }
-  | { type: 'search' | 'colorMode'; position: 'left' | 'right' };
+  | { type: 'search' | 'colorMode'; position: 'left' | 'right' }
+  /** The docs version dropdown: only in a project that declares older versions (chrome.versions lists them). */
+  | { type: 'docsVersions'; position: 'left' | 'right' };

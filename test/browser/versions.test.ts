@@ -1,0 +1,173 @@
+// Docs versions in a real browser, on a small two-version site: the navbar's version dropdown by pointer and by
+// keyboard, the version the reader chose remembered across a reload (the Docs link follows it), and an older
+// version's banner linking to the page in the latest.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MemoryWriter } from '../../src/output/writer.ts';
+import { listen, staticHandler } from '../../src/serve/static.ts';
+import { mapSource } from '../../src/serve/sources.ts';
+import { buildFromMap } from '../helpers.ts';
+import { CHROMIUM_ARGS, DESKTOP, hydrated, markWindow, open, problemsOf, windowMarked } from './browser.ts';
+
+const test = suite('browser: docs versions');
+
+const FILES = {
+  'docs/intro.md': '# Intro\n\nThe current version.\n',
+  'docs/guide/setup.md': '# Setup\n\nCurrent setup.\n',
+  'docs/guide/upgrade.md': '# Upgrade\n\nOnly in the current version.\n',
+  'versioned/2.1/docs/intro.md': '---\nsidebar_position: 1\n---\n# Intro 2.1\n\nThe old version.\n',
+  'versioned/2.1/docs/guide/setup.md': '# Setup 2.1\n\nOld setup.\n',
+  'versioned/2.1/sidebars.json': JSON.stringify({ docs: ['intro', 'guide/setup'] }),
+  'pages/about.md': '# About\n\nA page outside the docs.\n',
+  // Without one, Chromium asks for /favicon.ico, and its 404 would be a console error.
+  'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+};
+
+const CONFIG = {
+  favicon: 'img/favicon.svg',
+  docs: {
+    version: { name: 'current', label: '3.0', mainDocId: 'intro' },
+    sidebars: { docs: ['intro', 'guide/setup', 'guide/upgrade'] },
+    versions: [{ name: '2.1', label: '2.1.x', path: '2.1', banner: 'unmaintained' }],
+  },
+};
+
+let browser: Browser;
+let server: http.Server;
+let base = '';
+
+test.before(async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  const memory = new MemoryWriter();
+  await memory.write(result.files);
+  ({ server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** The navbar's version dropdown button (its accessible name says what it is and shows the version being read). */
+const versionButton = (page: Page) => page.locator('.navbar-inner').getByRole('button', { name: /^Docs version:/ });
+const versionMenu = (page: Page) => page.locator('.navbar-inner .navbar-dropdown .dropdown-menu');
+
+async function withPage(run: (page: Page, problems: string[]) => Promise<void>) {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const problems = problemsOf(page);
+  try {
+    await run(page, problems);
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+}
+
+test('with the pointer, choosing a version opens the same page in it, by client navigation', async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/guide/setup/`);
+    assert.is(await versionButton(page).getAttribute('aria-expanded'), 'false');
+    assert.match((await versionButton(page).textContent()) ?? '', '3.0');
+    await markWindow(page);
+    await versionButton(page).click();
+    assert.is(await versionButton(page).getAttribute('aria-expanded'), 'true');
+    const links = versionMenu(page).getByRole('link');
+    assert.equal(await links.allTextContents(), ['3.0', '2.1.x']);
+    assert.is(await links.first().getAttribute('aria-current'), 'page');
+    await versionMenu(page).getByRole('link', { name: '2.1.x' }).click();
+    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
+    assert.ok(await windowMarked(page), 'the page changed without a full load');
+    assert.match((await versionButton(page).textContent()) ?? '', '2.1.x');
+  });
+});
+
+test("a page a version does not have: its entry opens that version's first page", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/guide/upgrade/`);
+    await versionButton(page).click();
+    const old = versionMenu(page).getByRole('link', { name: '2.1.x' });
+    assert.is(await old.getAttribute('href'), '/base/docs/2.1/intro/');
+    await old.click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Intro 2.1');
+  });
+});
+
+test('with the keyboard: arrows open the menu and move through it, Enter chooses, Escape closes it', async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/guide/setup/`);
+    await versionButton(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent === '3.0');
+    await page.keyboard.press('Escape');
+    assert.is(await versionButton(page).getAttribute('aria-expanded'), 'false');
+    assert.ok(await versionButton(page).evaluate((button) => button === document.activeElement), 'focus is back');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent === '3.0');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent === '2.1.x');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
+  });
+});
+
+test('the version chosen is remembered across a reload, and the Docs link follows it', async () => {
+  await withPage(async (page) => {
+    const docsLink = page.locator('.navbar-inner').getByRole('link', { name: 'Docs', exact: true });
+    await open(page, `${base}about/`);
+    assert.is(await docsLink.getAttribute('href'), '/base/docs/intro/');
+    await open(page, `${base}docs/intro/`);
+    await versionButton(page).click();
+    await versionMenu(page).getByRole('link', { name: '2.1.x' }).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Intro 2.1');
+    await open(page, `${base}about/`);
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(
+      () => document.querySelector('.navbar-inner a.navbar-link')?.getAttribute('href') === '/base/docs/2.1/intro/',
+    );
+    assert.is(await docsLink.getAttribute('href'), '/base/docs/2.1/intro/');
+    assert.is(await page.evaluate(() => localStorage.getItem('egdocs-docs-preferred-version-default')), '2.1');
+  });
+});
+
+test("an older version's banner names it and links to the same page in the latest, which then is remembered", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/guide/setup/`);
+    const banner = page.locator('#main').getByRole('note').filter({ hasText: 'This is documentation for 2.1.x' });
+    assert.match((await banner.textContent()) ?? '', 'which is no longer actively maintained');
+    await banner.getByRole('link', { name: 'the latest version (3.0)' }).click();
+    await page.waitForURL(`${base}docs/guide/setup/`);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup');
+    assert.is(await page.locator('#main .version-banner').count(), 0);
+    await page.waitForFunction(() => localStorage.getItem('egdocs-docs-preferred-version-default') === 'current');
+  });
+});
+
+test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/guide/setup/`);
+    await versionButton(page).click();
+    await page.addScriptTag({
+      content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    });
+    // Code passed as a string: the test runner's compiled helpers do not exist in the page.
+    const found = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => v.id + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+    assert.equal(found, []);
+  });
+});
+
+test.run();
