@@ -6,7 +6,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import { type Diagnostic, fail } from '../shared/model/diagnostics.ts';
 import { type KeyLocator, INVALID } from '../shared/schema/context.ts';
 import type { FrontMatter, SourceKind } from '../shared/model/types.ts';
-import { frontMatterSchemas } from '../shared/content/front-matter-schema.ts';
+import { frontMatterSchemas, NULL_KEEPING_KEYS } from '../shared/content/front-matter-schema.ts';
 import { explainYamlError, yamlValue } from './yaml-errors.ts';
 import { yamlLocator } from './yaml-locate.ts';
 import { readYamlSubset } from './yaml-subset.ts';
@@ -96,9 +96,11 @@ export function splitFrontMatter(text: string, file: string): Split {
  */
 export function typeFrontMatter(kind: SourceKind, split: Split): { frontMatter: FrontMatter; problems: Diagnostic[] } {
   const problems: Diagnostic[] = [];
-  // `key:` with nothing after it is YAML's null: the key is unset (its name still counts for did-you-mean).
+  // `key:` with nothing after it is YAML's null: the key is unset (its name still counts for did-you-mean), except
+  // where null is a value of its own (`pagination_next: null`, no next link).
   const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(split.frontMatter)) values[key] = value ?? undefined;
+  for (const [key, value] of Object.entries(split.frontMatter))
+    values[key] = value === null && NULL_KEEPING_KEYS.has(key) ? null : (value ?? undefined);
   const schema = frontMatterSchemas[kind === 'page' && values.layout === 'home' ? 'home' : kind];
   const checked = schema.run(values, [], { code: 'content', at: split.at, problems, locations: {} });
   return { frontMatter: checked === INVALID || checked === undefined ? {} : checked, problems };

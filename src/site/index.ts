@@ -78,7 +78,7 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   const history = input.history ?? new Map();
   const versions = versionLinks(config, docs, sidebars, sidebarVersions);
   yield* addPageRoutes(
-    { config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks, versionLinks: versions },
+    { config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks, versionLinks: versions, diagnostics },
     add,
   );
   yield* addDocsTagRoutes({ config, pages, docs: currentDocs, diagnostics }, add);

@@ -1,5 +1,6 @@
 // A route for each page from markdown: docs (with their sidebar, breadcrumbs, previous/next, tags and footer), blog
 // posts (with the newer and the older post), the home page and standalone pages.
+import type { Diagnostics } from '../shared/model/diagnostics.ts';
 import type { FileUpdate } from '../content/git-history.ts';
 import type { Sliced } from '../platform/pace.ts';
 import type {
@@ -14,7 +15,8 @@ import type {
 } from '../shared/model/types.ts';
 import { withBase } from '../shared/urls.ts';
 import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
-import { breadcrumbs, indexSidebar, neighbours, type SidebarIndex, tagSlug } from './docs.ts';
+import { breadcrumbs, indexSidebar, type SidebarIndex, tagSlug } from './docs.ts';
+import { pagination, paginationDocs, type PaginationDocs } from './pagination.ts';
 import { homeData } from './home.ts';
 import type { VersionLinks } from './versions.ts';
 
@@ -33,6 +35,8 @@ export interface PageRouteInputs {
   extraLinks: LayoutLink[];
   /** The docs versions, in a project that declares older ones. */
   versionLinks?: VersionLinks;
+  /** Where a doc's pagination_prev or pagination_next naming no doc is reported. */
+  diagnostics: Diagnostics;
 }
 
 /** Adds the route of each page, in the order of the pages, yielding before each. */
@@ -43,6 +47,7 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
   const docOfPage = new Map(pages.filter((page) => page.source.kind === 'doc').map((page, i) => [page, docs[i]]));
   const sidebars = new Map(Object.entries(inputs.sidebars).map(([id, items]) => [id, indexSidebar(items)]));
   const postIndex = new Map(posts.map((post, i) => [post.path, i]));
+  const paginating = paginationDocs(docs, pages);
   // A doc in no sidebar shows its version's first one; the current version's sidebars come first.
   const firstSidebar = new Map<string | undefined, string>();
   for (const id of Object.keys(inputs.sidebars)) {
@@ -62,7 +67,7 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
       add({
         ...base,
         sidebarId: doc.sidebarId ?? firstSidebar.get(doc.version),
-        data: docData(inputs, page, { doc, index, toc }),
+        data: docData(inputs, page, { doc, index, toc, paginating }),
       });
     } else if (page.source.kind === 'blog') {
       add({ ...base, data: blogPostData(posts, postIndex.get(path)!, { html: page.html, toc }) });
@@ -75,11 +80,19 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
   }
 }
 
-/** A doc's route data: its breadcrumbs and previous/next in its sidebar (`index`), its tags, its footer. */
+/**
+ * A doc's route data: its breadcrumbs and previous/next in its sidebar (`index`, or as its front matter says), its
+ * tags, its footer.
+ */
 function docData(
   inputs: PageRouteInputs,
   page: Page,
-  { doc, index, toc }: { doc: DocMeta; index: SidebarIndex | undefined; toc: TocItem[] },
+  {
+    doc,
+    index,
+    toc,
+    paginating,
+  }: { doc: DocMeta; index: SidebarIndex | undefined; toc: TocItem[]; paginating: PaginationDocs },
 ): Route['data'] {
   const { config } = inputs;
   const footer = {
@@ -93,7 +106,7 @@ function docData(
     html: (inputs.versionLinks?.bannerOf(doc) ?? '') + page.html,
     toc,
     breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
-    ...neighbours(index, doc.path),
+    ...pagination({ index, doc, page }, paginating, inputs.diagnostics),
     // The tags pages list the current version's docs: an older version's doc links to none yet.
     tags: (doc.version === undefined ? doc.tags : []).map((tag) => ({
       label: tag,

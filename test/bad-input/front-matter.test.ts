@@ -150,7 +150,7 @@ keys("keys egdocs does not read, other generators' among them, build quietly", a
   const { printed } = await success({
     'docs/intro.md': '# Intro\n',
     'docs/page.md':
-      '---\ntitle: Page\npagination_label: Next\ncustom_edit_url: null\nhide_title: true\nimage: /img/x.png\n' +
+      '---\ntitle: Page\ndisplayed_sidebar: docs\ncustom_edit_url: null\nhide_title: true\nimage: /img/x.png\n' +
       'weight: 3\ndate: 2025-01-31\n---\n# Page\n',
     'blog/2025-01-31-post.md': '---\ntitle: Post\nsidebar_position: 1\nunlisted: true\n---\nText.\n',
   });
@@ -175,6 +175,12 @@ keys('a value of the wrong type is an error at its line, beside the warnings of 
   assert.equal(await failure(page('titel: Setup\nsidebar_position: first\n')), [
     "warning  content/docs/page.md:2:1  egdocs does not read 'titel'; did you mean 'title'?",
     "error  content/docs/page.md:3:1  front matter 'sidebar_position' must be a number; write sidebar_position: 2 (lower numbers come first)",
+  ]);
+});
+
+keys('pagination_next must be a doc id or null, and is written as Docusaurus writes it', async () => {
+  assert.equal(await failure(page('pagination_next: [a, b]\n')), [
+    'error  content/docs/page.md:2:1  front matter \'pagination_next\' must be a doc id or null, got ["a","b"]; write pagination_next: guide/setup (the doc\'s id), or pagination_next: null for no link',
   ]);
 });
 

@@ -33,6 +33,9 @@ const KEYS: Record<keyof FrontMatter, true> = {
   tags: true,
   sidebarPosition: true,
   unlisted: true,
+  paginationPrev: true,
+  paginationNext: true,
+  paginationLabel: true,
   authors: true,
   date: true,
   hero: true,
@@ -46,13 +49,16 @@ test('sources carry the type the schemas give, each kind its own keys, named in 
   const blog: Same<Pick<FrontMatter, keyof Of<'blog'>>, Of<'blog'>> = true;
   const home: Same<Pick<FrontMatter, keyof Of<'home'>>, Of<'home'>> = true;
   const position: Same<FrontMatter['sidebarPosition'], number | undefined> = true;
+  const next: Same<FrontMatter['paginationNext'], string | null | undefined> = true;
   const lastUpdate: Same<FrontMatter['lastUpdate'], { date?: string; author?: string } | undefined> = true;
   const card: Same<NonNullable<FrontMatter['cards']>[number], { title: string; text: string; href: string }> = true;
   // @ts-expect-error later stages read `sidebarPosition`, not the key as written
   const written: FrontMatter['sidebar_position'] = 1;
   // @ts-expect-error a blog post's front matter has no doc's sidebar position
   const postPosition: Of<'blog'>['sidebarPosition'] = 1;
-  assert.ok(sources && keys && doc && blog && home && position && lastUpdate && card && written && postPosition);
+  assert.ok(
+    sources && keys && doc && blog && home && position && next && lastUpdate && card && written && postPosition,
+  );
 });
 
 test("what the checks give later stages has the type's keys, and nothing else", () => {
@@ -62,7 +68,7 @@ test("what the checks give later stages has the type's keys, and nothing else", 
     'toc_min_heading_level: 2\ntoc_max_heading_level: 3\nlast_update: { date: 2026-01-31 }\ndraft: false\n';
   const { sources } = parseContent(
     contentFiles({
-      'docs/a.md': `---\n${common}tags: t\nsidebar_position: 1\nunlisted: true\nother: 1\n---\n`,
+      'docs/a.md': `---\n${common}tags: t\nsidebar_position: 1\nunlisted: true\npagination_prev: null\npagination_next: a\npagination_label: P\nother: 1\n---\n`,
       'blog/2025-01-31-a.md': `---\n${common}authors: [ann]\ntags: [t]\ndate: 2025-01-31\nother: 1\n---\n`,
       'pages/index.md': `---\n${common.replace('layout: x', 'layout: home')}tags: t\nhero: { title: H }\ncards: []\n---\n`,
     }),

@@ -69,6 +69,62 @@ test('a doc left out of the sidebar is built but has no neighbours', async () =>
   assert.not.ok(JSON.stringify(site.sidebars).includes('/docs/hidden/'));
 });
 
+test('pagination_next links a doc other than the sidebar neighbour, with its sidebar label', async () => {
+  const { site } = await buildFromMap(
+    { ...docs, 'docs/intro.md': '---\nslug: /\ntitle: Welcome\npagination_next: guide/three\n---\nx\n' },
+    config,
+  );
+  const intro = byPath(site.routes, '/base/docs/').data;
+  assert.ok(intro.kind === 'doc');
+  assert.equal(intro.next, { label: 'Three', href: '/base/docs/guide/three/' });
+  // The other docs keep their sidebar neighbours.
+  const one = byPath(site.routes, '/base/docs/guide/one/').data;
+  assert.ok(one.kind === 'doc');
+  assert.equal(one.previous, { label: 'Welcome', href: '/base/docs/' });
+});
+
+test('pagination_label names a doc in the previous/next links leading to it', async () => {
+  const { site } = await buildFromMap(
+    { ...docs, 'docs/guide/two.md': "---\ntitle: Two\npagination_label: 'Step two'\n---\nx\n" },
+    config,
+  );
+  for (const path of ['/base/docs/guide/one/', '/base/docs/guide/three/']) {
+    const data = byPath(site.routes, path).data;
+    assert.ok(data.kind === 'doc');
+    assert.equal(path.endsWith('one/') ? data.next : data.previous, {
+      label: 'Step two',
+      href: '/base/docs/guide/two/',
+    });
+  }
+});
+
+test('pagination_next names a doc out of the sidebar; pagination_prev: null shows no previous link', async () => {
+  const { site } = await buildFromMap(
+    { ...docs, 'docs/guide/two.md': '---\ntitle: Two\npagination_prev: null\npagination_next: hidden\n---\nx\n' },
+    config,
+  );
+  const two = byPath(site.routes, '/base/docs/guide/two/').data;
+  assert.ok(two.kind === 'doc');
+  assert.is(two.previous, undefined);
+  assert.equal(two.next, { label: 'Hidden page', href: '/base/docs/hidden/' });
+});
+
+test('a pagination doc id that does not exist is an error at its line, with a suggestion', async () => {
+  try {
+    await buildFromMap(
+      { ...docs, 'docs/guide/two.md': '---\ntitle: Two\npagination_next: guide/tree\n---\nx\n' },
+      config,
+    );
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, BuildFailed);
+    const errors = (error as BuildFailed).diagnostics.filter((d) => d.severity === 'error');
+    assert.equal(errors.map(formatDiagnostic), [
+      "content/docs/guide/two.md:3:1  pagination_next: doc id 'guide/tree' does not exist; did you mean 'guide/three'?",
+    ]);
+  }
+});
+
 test('categories start collapsed by default', async () => {
   const { site } = await buildDocs();
   const category = site.sidebars.docs[1];

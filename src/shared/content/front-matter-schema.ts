@@ -126,6 +126,25 @@ const lastUpdate = object({
   .map(({ date, author }): { date?: string; author?: string } => ({ ...(date && { date }), ...(author && { author }) }))
   .optional();
 
+/**
+ * A doc's `pagination_prev` or `pagination_next`: the id of a doc of its version to link instead of its sidebar
+ * neighbour, or null for no link (the site stage checks that the doc exists).
+ */
+const docOrNone = custom<string | null>((value, path, ctx) => {
+  if (value === null || (typeof value === 'string' && value !== '')) return value;
+  const key = keyOf(path);
+  report(
+    ctx,
+    `front matter '${key}' must be a doc id or null, got ${JSON.stringify(value)}`,
+    ctx.at(key),
+    `write ${key}: guide/setup (the doc's id), or ${key}: null for no link`,
+  );
+  return INVALID;
+}).optional();
+
+/** Keys whose null means something (no link), so it is kept rather than read as an unset key. */
+export const NULL_KEEPING_KEYS: ReadonlySet<string> = new Set(['pagination_prev', 'pagination_next']);
+
 /** A link of the home page, which becomes an href as the config's do: one that runs code (javascript:) is refused. */
 function linkProblem(href: string | undefined, key: string): Complaint | undefined {
   if (href === undefined || isLinkable(href)) return undefined;
@@ -210,6 +229,12 @@ export const frontMatterSchemas = {
       .optional(),
     /** Meant to be in no sidebar (reached by links), so the build does not warn that it is in none. */
     unlisted: flag,
+    /** The doc linked as previous instead of the sidebar's (an id of the same version), or null for none. */
+    pagination_prev: docOrNone,
+    /** The doc linked as next instead of the sidebar's (an id of the same version), or null for none. */
+    pagination_next: docOrNone,
+    /** The label of the previous/next links that lead to this doc, instead of its sidebar label. */
+    pagination_label: text,
   }),
   blog: frontMatter({
     ...common,
