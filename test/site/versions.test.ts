@@ -86,6 +86,26 @@ test('breadcrumbs and previous/next stay within the version', async () => {
   assert.equal(current.next, { label: 'Upgrade', href: '/base/docs/guide/upgrade/' });
 });
 
+test("pagination_next names a doc of the page's own version; one only in another version is an error", async () => {
+  const linked = await buildFromMap(
+    { ...FILES, 'versioned/2.1/docs/guide/old.md': '---\nsidebar_position: 1\npagination_next: intro\n---\n# Old\n' },
+    CONFIG,
+  );
+  assert.equal(docRoute(linked, '/base/docs/2.1/guide/old/').data.next, {
+    label: 'Intro 2.1',
+    href: '/base/docs/2.1/intro/',
+  });
+  const files = {
+    ...FILES,
+    'versioned/2.1/docs/guide/old.md': '---\nsidebar_position: 1\npagination_next: guide/upgrade\n---\n# Old\n',
+  };
+  const error = await buildFromMap(files, CONFIG).catch((e: unknown) => e);
+  assert.instance(error, BuildFailed);
+  assert.equal((error as BuildFailed).diagnostics.map(formatDiagnostic), [
+    "content/versioned/2.1/docs/guide/old.md:3:1  pagination_next: doc id 'guide/upgrade' does not exist; use the id of a doc of the same version (its path in the docs folder without .md), or null for no link",
+  ]);
+});
+
 test('a relative .md link resolves inside the version it is written in', async () => {
   const result = await buildFromMap(FILES, CONFIG);
   assert.match(fileText(result, 'docs/2.1/intro/index.html'), 'href="/base/docs/2.1/guide/setup/"');
