@@ -1,4 +1,5 @@
 // Test helpers: a resolved config without a config file, and whole sites built from in-memory file maps.
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { buildSiteFiles } from '../src/build.ts';
 import { type Bundle, bundleClient } from '../src/bundle/index.ts';
@@ -69,4 +70,22 @@ export function fileText(result: BuildResult, outPath: string): string {
         .join(', ')}`,
     );
   return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+}
+
+/** Runs git in `dir` with a fixed author and date, so commits (and the dates read back) are the same on every run. */
+export function gitAt(dir: string, date = '2025-02-03T10:00:00+00:00') {
+  return (...args: string[]) =>
+    execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Ann Author',
+        GIT_AUTHOR_EMAIL: 'ann@example.com',
+        GIT_COMMITTER_NAME: 'Ann Author',
+        GIT_COMMITTER_EMAIL: 'ann@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
 }

@@ -1,13 +1,12 @@
 // A build or check whose inputs are the last run's reports that run's result instead of building again
 // (src/build/record.ts). What matters to a user: the output is then exactly what a build would make, and anything a
 // build reads, or a hand in the output folder, makes a real build.
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MINI_CONFIG } from '../helpers.ts';
+import { gitAt, MINI_CONFIG } from '../helpers.ts';
 import { egdocs } from './run.ts';
 
 const test = suite('unchanged builds');
@@ -116,20 +115,7 @@ test('going back to earlier content builds again: a record never stands for outp
 });
 
 test('with last-updated dates shown, a commit builds again though no file changed', async () => {
-  const git = (...args: string[]) =>
-    execFileSync('git', args, {
-      cwd: project,
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'Ann Author',
-        GIT_AUTHOR_EMAIL: 'ann@example.com',
-        GIT_COMMITTER_NAME: 'Ann Author',
-        GIT_COMMITTER_EMAIL: 'ann@example.com',
-        GIT_AUTHOR_DATE: '2025-01-10T12:00:00Z',
-        GIT_COMMITTER_DATE: '2025-01-10T12:00:00Z',
-      },
-    });
+  const git = gitAt(project, '2025-01-10T12:00:00Z');
   await write('site.config.ts', MINI_CONFIG.replace('docs: {', 'docs: { showLastUpdateTime: true,'));
   git('init', '-q');
   git('add', 'site.config.ts', 'content/docs/intro.md');
@@ -146,20 +132,7 @@ test('with last-updated dates shown, a commit builds again though no file change
 });
 
 test('with content/ a git submodule, a commit in it builds again though no file changed', async () => {
-  const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
-      cwd,
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'Ann Author',
-        GIT_AUTHOR_EMAIL: 'ann@example.com',
-        GIT_COMMITTER_NAME: 'Ann Author',
-        GIT_COMMITTER_EMAIL: 'ann@example.com',
-        GIT_AUTHOR_DATE: '2025-01-10T12:00:00Z',
-        GIT_COMMITTER_DATE: '2025-01-10T12:00:00Z',
-      },
-    });
+  const git = (cwd: string, ...args: string[]) => gitAt(cwd, '2025-01-10T12:00:00Z')(...args);
   // The docs in a repository of their own, which the project takes as its content/ submodule.
   const docs = `${project}-docs`;
   try {

@@ -9,7 +9,7 @@ import { parseGitLog, readGitHistory } from '../../src/content/git-history.ts';
 import { parseContent } from '../../src/content/parse.ts';
 import { validateConfig } from '../../src/config/validate.ts';
 import { type Diagnostic, Diagnostics } from '../../src/shared/model/diagnostics.ts';
-import { contentFiles, sharedBundle } from '../helpers.ts';
+import { gitAt, contentFiles, sharedBundle } from '../helpers.ts';
 
 const test = suite('last updated: git history and front matter');
 
@@ -151,24 +151,6 @@ test('a shallow clone warns again when its history comes from the store', async 
     await remove();
   }
 });
-
-/** Runs git in `dir` with a fixed author and date, so commits (and the dates read back) are the same on every run. */
-function gitAt(dir: string, date = '2025-02-03T10:00:00+00:00') {
-  return (...args: string[]) =>
-    execFileSync('git', ['-c', 'protocol.file.allow=always', ...args], {
-      cwd: dir,
-      stdio: 'pipe',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'Ann Author',
-        GIT_AUTHOR_EMAIL: 'ann@example.com',
-        GIT_COMMITTER_NAME: 'Ann Author',
-        GIT_COMMITTER_EMAIL: 'ann@example.com',
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
-      },
-    });
-}
 
 test('names git would quote (a quote, a tab, a newline, a non-ASCII letter) get their dates', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'egdocs-git-names-'));
