@@ -50,20 +50,7 @@ jobs:
       group: docs-check-\${{ github.ref }}
       cancel-in-progress: true
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: ${CI_NODE_VERSION}
-          cache: npm
-      - run: npm ci
-      # What the last builds made, so this one makes again only what changed. Restored after npm ci, which empties
-      # node_modules.
-      - uses: actions/cache@v4
-        with:
-          path: node_modules/.cache/egdocs
-          key: ${CACHE_KEY}
-          restore-keys: |
-${RESTORE_KEYS}
+${SETUP_STEPS}
       - run: npx egdocs build
       - run: npx egdocs check --format github
 
@@ -75,18 +62,7 @@ ${RESTORE_KEYS}
       # configure-pages reads the Pages settings (the path the site is served under).
       pages: read
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: ${CI_NODE_VERSION}
-          cache: npm
-      - run: npm ci
-      - uses: actions/cache@v4
-        with:
-          path: node_modules/.cache/egdocs
-          key: ${CACHE_KEY}
-          restore-keys: |
-${RESTORE_KEYS}
+${SETUP_STEPS}
       - id: pages
         uses: actions/configure-pages@v5
       - run: npx egdocs build
@@ -134,3 +110,20 @@ const CACHE_KEY =
 const RESTORE_KEYS = ["egdocs-${{ runner.os }}-${{ hashFiles('package-lock.json') }}-", 'egdocs-${{ runner.os }}-']
   .map((key) => `            ${key}`)
   .join('\n');
+
+/**
+ * The steps both jobs begin with: the repository, Node.js with npm's cache, the packages, and egdocs' cache of what
+ * the last builds made (restored after npm ci, which empties node_modules), so a build makes again only what changed.
+ */
+const SETUP_STEPS = `      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: ${CI_NODE_VERSION}
+          cache: npm
+      - run: npm ci
+      - uses: actions/cache@v4
+        with:
+          path: node_modules/.cache/egdocs
+          key: ${CACHE_KEY}
+          restore-keys: |
+${RESTORE_KEYS}`;
