@@ -48,6 +48,15 @@ export function MarkdownPage({ route, data }: PageProps & { data: Data<'page'> }
   );
 }
 
+/** A doc compared with the next newer version, or the list of what changed between two versions (site/changes.ts). */
+export function ChangesPage({ route, data }: PageProps & { data: Data<'docs-changes' | 'docs-upgrade'> }) {
+  return (
+    <div className="doc-layout no-sidebar changes-page">
+      <ArticleWithToc title={route.title} toc={data.toc} html={data.html} />
+    </div>
+  );
+}
+
 /** The search page: a form that works without scripts, and the results, which the client fills from ?q=. */
 export function SearchPage({ chrome, route }: PageProps) {
   const { importPart } = useContext(ClientContext);
@@ -110,6 +119,8 @@ export function NotFoundPage({ chrome }: PageProps) {
 export const pages: PageRegistry = {
   home: page<'home'>(HomePage),
   page: page<'page'>(MarkdownPage),
+  'docs-changes': page<'docs-changes'>(ChangesPage),
+  'docs-upgrade': page<'docs-upgrade'>(ChangesPage),
   search: SearchPage,
   'not-found': NotFoundPage,
   redirect: () => null,

@@ -21,7 +21,7 @@ import type { Navbar } from './Navbar.tsx';
 import type { NavbarDropdown } from './NavbarDropdown.tsx';
 import type { SearchBox } from './SearchBox.tsx';
 import type { Sidebar } from './Sidebar.tsx';
-import type { HomePage, MarkdownPage, NotFoundPage, SearchPage } from './SimplePages.tsx';
+import type { ChangesPage, HomePage, MarkdownPage, NotFoundPage, SearchPage } from './SimplePages.tsx';
 import type { Toc, TocCollapsible } from './Toc.tsx';
 
 export type { PageProps } from '../src/shared/model/types.ts';
@@ -42,6 +42,7 @@ export type TocCollapsibleProps = ComponentProps<typeof TocCollapsible>;
 export type DocPageProps = ComponentProps<typeof DocPage>;
 export type HomePageProps = ComponentProps<typeof HomePage>;
 export type MarkdownPageProps = ComponentProps<typeof MarkdownPage>;
+export type ChangesPageProps = ComponentProps<typeof ChangesPage>;
 export type SearchPageProps = ComponentProps<typeof SearchPage>;
 export type NotFoundPageProps = ComponentProps<typeof NotFoundPage>;
 export type BlogListProps = ComponentProps<typeof BlogList>;
@@ -68,6 +69,7 @@ export interface OverridableProps {
   DocPage: DocPageProps;
   HomePage: HomePageProps;
   MarkdownPage: MarkdownPageProps;
+  ChangesPage: ChangesPageProps;
   SearchPage: SearchPageProps;
   NotFoundPage: NotFoundPageProps;
   BlogList: BlogListProps;

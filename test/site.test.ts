@@ -133,7 +133,7 @@ test('doc pages show no last-update time (SPEC.md), and each has its edit link',
     assert.not.match(html, 'class="last-updated"', r.path);
     assert.match(
       html,
-      /<a class="edit-link" href="https:\/\/github\.com\/WRTeam-in\/egrocer-documentation\/edit\/main\/content\/docs\/[^"]+\.mdx?">Edit this page<\/a>/,
+      /<a class="edit-link" href="https:\/\/github\.com\/WRTeam-in\/egrocer-documentation\/edit\/main\/content\/(docs|versioned\/2\.1\/docs)\/[^"]+\.mdx?">Edit this page<\/a>/,
       r.path,
     );
   }

@@ -35,6 +35,7 @@ export const OVERRIDABLE: Record<OverridableName, Overridable> = {
   DocPage: { module: 'DocPage', kinds: ['doc'] },
   HomePage: { module: 'SimplePages', kinds: ['home'] },
   MarkdownPage: { module: 'SimplePages', kinds: ['page'] },
+  ChangesPage: { module: 'SimplePages', kinds: ['docs-changes', 'docs-upgrade'] },
   SearchPage: { module: 'SimplePages', kinds: ['search'] },
   NotFoundPage: { module: 'SimplePages', kinds: ['not-found'] },
   BlogList: { module: 'BlogPages', kinds: ['blog-list'] },

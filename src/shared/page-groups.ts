@@ -13,6 +13,8 @@ export const GROUP_OF: Record<PageKind, PageGroup> = {
   doc: 'DocPage',
   'docs-tags': 'BlogPages',
   'docs-tag': 'BlogPages',
+  'docs-changes': 'SimplePages',
+  'docs-upgrade': 'SimplePages',
   'blog-list': 'BlogPages',
   'blog-post': 'BlogPages',
   'blog-archive': 'BlogPages',

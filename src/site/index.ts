@@ -14,6 +14,7 @@ import { chromeOf, configHref, docsStart } from './chrome.ts';
 import type { FileUpdate } from '../content/git-history.ts';
 import { addPageRoutes } from './page-routes.ts';
 import { versionLinks } from './versions.ts';
+import { addChangeRoutes } from './changes.ts';
 
 export interface SiteInput {
   config: Config;
@@ -77,8 +78,15 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   const extraLinks: LayoutLink[] = [];
   const history = input.history ?? new Map();
   const versions = versionLinks(config, docs, sidebars, sidebarVersions);
+  // Before the docs' routes: an older version's banner links to its page's comparison with the next version.
+  const changes = versions
+    ? yield* addChangeRoutes({ config, pages, docs, sidebars, sidebarVersions, versions: versions.versions }, add)
+    : undefined;
   yield* addPageRoutes(
-    { config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks, versionLinks: versions, diagnostics },
+    {
+      ...{ config, pages, docs, sidebars, sidebarVersions, posts, history, extraLinks, diagnostics },
+      ...{ versionLinks: versions, changes },
+    },
     add,
   );
   yield* addDocsTagRoutes({ config, pages, docs: currentDocs, diagnostics }, add);

@@ -1,5 +1,6 @@
 // A route for each page from markdown: docs (with their sidebar, breadcrumbs, previous/next, tags and footer), blog
 // posts (with the newer and the older post), the home page and standalone pages.
+import type { ChangesLink } from './changes.ts';
 import type { Diagnostics } from '../shared/model/diagnostics.ts';
 import type { FileUpdate } from '../content/git-history.ts';
 import type { Sliced } from '../platform/pace.ts';
@@ -35,6 +36,8 @@ export interface PageRouteInputs {
   extraLinks: LayoutLink[];
   /** The docs versions, in a project that declares older ones. */
   versionLinks?: VersionLinks;
+  /** An older version's docs that changed in the next version: their comparison pages, by the doc's path. */
+  changes?: ReadonlyMap<string, ChangesLink>;
   /** Where a doc's pagination_prev or pagination_next naming no doc is reported. */
   diagnostics: Diagnostics;
 }
@@ -103,7 +106,7 @@ function docData(
     kind: 'doc',
     doc,
     // An older version's notice opens the page (site/versions.ts).
-    html: (inputs.versionLinks?.bannerOf(doc) ?? '') + page.html,
+    html: (inputs.versionLinks?.bannerOf(doc, inputs.changes?.get(doc.path)) ?? '') + page.html,
     toc,
     breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
     ...pagination({ index, doc, page }, paginating, inputs.diagnostics),

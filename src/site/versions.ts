@@ -5,6 +5,7 @@
 import type { Config, DocMeta, DocsVersionChoice, SidebarItem } from '../shared/model/types.ts';
 import { escape } from './doc-footer.ts';
 import { flattenSidebar } from './docs.ts';
+import type { ChangesLink } from './changes.ts';
 
 /** The docs versions as the reader's side sees them, made once per build. */
 export interface VersionLinks {
@@ -14,8 +15,11 @@ export interface VersionLinks {
   latest: string;
   /** Where `doc` is in each version, by version name: the doc of the same id there, else the version's start. */
   hrefsOf(doc: DocMeta): Record<string, string>;
-  /** The notice a doc of a version other than the latest carries, as HTML; none per its version's `banner`. */
-  bannerOf(doc: DocMeta): string | undefined;
+  /**
+   * The notice a doc of a version other than the latest carries, as HTML; none per its version's `banner`. It links
+   * to the doc's comparison with the next version when there is one (site/changes.ts).
+   */
+  bannerOf(doc: DocMeta, changes?: ChangesLink): string | undefined;
 }
 
 /**
@@ -62,13 +66,14 @@ export function versionLinks(
     versions,
     latest,
     hrefsOf,
-    bannerOf(doc) {
+    bannerOf(doc, changes) {
       const version = versions.find((v) => v.name === nameOf(doc.version))!;
       if (version.name === latest || version.banner === 'none') return undefined;
       return versionBanner(
         version,
         versions.find((v) => v.name === latest)!,
         hrefsOf(doc)[latest],
+        changes,
       );
     },
   };
@@ -78,11 +83,19 @@ export function versionLinks(
  * The banner of an older (or unreleased) version's page: it names the version and links to the page in the latest
  * version. HTML made here, in the page's HTML like the doc footer: it costs the client no code.
  */
-export function versionBanner(version: DocsVersionChoice, latest: DocsVersionChoice, href: string): string {
+export function versionBanner(
+  version: DocsVersionChoice,
+  latest: DocsVersionChoice,
+  href: string,
+  changes?: ChangesLink,
+): string {
   const state = version.banner === 'unreleased' ? 'an unreleased version' : 'which is no longer actively maintained';
+  const compare = changes
+    ? ` <a href="${escape(changes.href)}">What changed on this page in ${escape(changes.label)}</a>.`
+    : '';
   return (
     `<div class="admonition admonition-caution version-banner" role="note"><p>` +
     `This is documentation for ${escape(version.label)}, ${state}. ` +
-    `See <a href="${escape(href)}">the latest version (${escape(latest.label)})</a>.</p></div>\n`
+    `See <a href="${escape(href)}">the latest version (${escape(latest.label)})</a>.${compare}</p></div>\n`
   );
 }

@@ -156,6 +156,30 @@ test("an older version's banner names it and links to the same page in the lates
   });
 });
 
+test("the banner's comparison link shows what changed, and the upgrade page lists the page; no axe violation", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/guide/setup/`);
+    await markWindow(page);
+    await page.locator('#main .version-banner').getByRole('link', { name: 'What changed on this page in 3.0' }).click();
+    await page.waitForURL(`${base}docs/2.1/changes/guide/setup/`);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup: what changed in 3.0');
+    assert.ok(await windowMarked(page), 'the comparison opens by client navigation');
+    assert.is(await page.locator('#main del').first().textContent(), 'Old setup.');
+    assert.is(await page.locator('#main ins').first().textContent(), 'Current setup.');
+    await page.addScriptTag({
+      content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    });
+    const axe = `axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => v.id + ' at ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`;
+    assert.equal(await page.evaluate(axe), []);
+    await page.getByRole('link', { name: 'Every page that changed' }).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Upgrading from 2.1.x to 3.0');
+    const row = page.locator('#main table tbody tr').filter({ hasText: 'Setup' });
+    assert.is(await row.getByRole('link').getAttribute('href'), '/base/docs/2.1/changes/guide/setup/');
+    assert.equal(await page.evaluate(axe), []);
+  });
+});
+
 test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
   await withPage(async (page) => {
     await open(page, `${base}docs/2.1/guide/setup/`);

@@ -33,6 +33,7 @@ const KEYS: Record<keyof FrontMatter, true> = {
   tags: true,
   sidebarPosition: true,
   unlisted: true,
+  compareVersions: true,
   paginationPrev: true,
   paginationNext: true,
   paginationLabel: true,
@@ -68,7 +69,7 @@ test("what the checks give later stages has the type's keys, and nothing else", 
     'toc_min_heading_level: 2\ntoc_max_heading_level: 3\nlast_update: { date: 2026-01-31 }\ndraft: false\n';
   const { sources } = parseContent(
     contentFiles({
-      'docs/a.md': `---\n${common}tags: t\nsidebar_position: 1\nunlisted: true\npagination_prev: null\npagination_next: a\npagination_label: P\nother: 1\n---\n`,
+      'docs/a.md': `---\n${common}tags: t\nsidebar_position: 1\nunlisted: true\npagination_prev: null\npagination_next: a\npagination_label: P\ncompare_versions: false\nother: 1\n---\n`,
       'blog/2025-01-31-a.md': `---\n${common}authors: [ann]\ntags: [t]\ndate: 2025-01-31\nother: 1\n---\n`,
       'pages/index.md': `---\n${common.replace('layout: x', 'layout: home')}tags: t\nhero: { title: H }\ncards: []\n---\n`,
     }),

@@ -235,6 +235,8 @@ export const frontMatterSchemas = {
     pagination_next: docOrNone,
     /** The label of the previous/next links that lead to this doc, instead of its sidebar label. */
     pagination_label: text,
+    /** false leaves the doc out of the comparison between its version and the next (site/changes.ts). */
+    compare_versions: flag,
   }),
   blog: frontMatter({
     ...common,

@@ -6,6 +6,8 @@ export const PAGE_KINDS = [
   'doc',
   'docs-tags',
   'docs-tag',
+  'docs-changes',
+  'docs-upgrade',
   'blog-list',
   'blog-post',
   'blog-archive',

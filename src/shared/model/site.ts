@@ -116,6 +116,10 @@ export type RouteData =
     }
   | { kind: 'docs-tags'; tags: { label: string; href: string; count: number }[] }
   | { kind: 'docs-tag'; tag: string; docs: { title: string; href: string; description: string }[]; allTagsHref: string }
+  /** A doc compared with the next newer version's (site/changes.ts): the comparison as HTML, made at build time. */
+  | { kind: 'docs-changes'; html: string; toc: TocItem[] }
+  /** The docs that changed from one version to the next, with counts, and those added and removed. */
+  | { kind: 'docs-upgrade'; html: string; toc: TocItem[] }
   | { kind: 'blog-list'; posts: BlogPostMeta[]; page: number; pageCount: number; previous?: NavLink; next?: NavLink }
   | { kind: 'blog-post'; post: BlogPostMeta; html: string; toc: TocItem[]; previous?: NavLink; next?: NavLink }
   | { kind: 'blog-archive'; years: { year: string; posts: BlogPostMeta[] }[] }

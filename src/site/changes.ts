@@ -1,0 +1,198 @@
+// What changed between a version of the docs and the next newer one: for each doc both have (the same doc id), a
+// comparison page at <docs>/<older path>/changes/<doc id>/, and an "Upgrading from <older> to <newer>" page at
+// <docs>/<older path>/changes/ listing the docs that changed, with counts, and those added and removed. An older
+// version's banner links to its page's comparison when something changed (site/versions.ts). A doc whose front
+// matter says `compare_versions: false`, in either version, is left out of both pages' lists of changes.
+import { blocksOf } from '../markdown/blocks.ts';
+import type { Sliced } from '../platform/pace.ts';
+import type { Config, DocMeta, DocsVersionChoice, Page, Route, SidebarItem, TocItem } from '../shared/model/types.ts';
+import { withBase } from '../shared/urls.ts';
+import { changesHtml } from './changes-html.ts';
+import { type ChangeCounts, compareBlocks, countChanges } from './compare.ts';
+import { escape } from './doc-footer.ts';
+import { flattenSidebar } from './docs.ts';
+
+/** A doc's comparison with the next newer version, as its banner links to it. */
+export interface ChangesLink {
+  href: string;
+  /** The newer version's label. */
+  label: string;
+}
+
+export interface ChangesInput {
+  config: Config;
+  pages: Page[];
+  docs: DocMeta[];
+  /** Every version, newest first (site/versions.ts). */
+  versions: DocsVersionChoice[];
+  sidebars: Record<string, SidebarItem[]>;
+  sidebarVersions: Readonly<Record<string, string>>;
+}
+
+type AddRoute = (route: Omit<Route, 'outFile'> & { outFile?: string }) => void;
+
+/** One doc of the older version compared with the newer one's doc of the same id. */
+interface Compared {
+  older: DocMeta;
+  newer: DocMeta;
+  href: string;
+  counts: ChangeCounts;
+}
+
+/**
+ * Adds the comparison pages of every pair of adjacent versions; gives the comparison each older doc links to, by
+ * the doc's path (only docs in which something changed).
+ */
+export function* addChangeRoutes(input: ChangesInput, add: AddRoute): Sliced<Map<string, ChangesLink>> {
+  const links = new Map<string, ChangesLink>();
+  const { config, versions } = input;
+  const pageOf = new Map(input.pages.map((page) => [page.source.route, page]));
+  const current = config.docs.version.name;
+  for (let i = 1; i < versions.length; i++) {
+    const [newer, older] = [versions[i - 1], versions[i]];
+    const path = config.docs.versions.find((v) => v.name === older.name)!.path;
+    const base = withBase(config, config.docs.routeBasePath, path, 'changes');
+    const docsOf = (name: string) => input.docs.filter((doc) => (doc.version ?? current) === name);
+    const newerDocs = new Map(docsOf(newer.name).map((doc) => [doc.id, doc]));
+    const olderDocs = docsOf(older.name);
+    const compared: Compared[] = [];
+    const leftOut: DocMeta[] = [];
+    for (const doc of olderDocs) {
+      const match = newerDocs.get(doc.id);
+      if (match === undefined) continue;
+      const [oldPage, newPage] = [pageOf.get(doc.path)!, pageOf.get(match.path)!];
+      if (
+        oldPage.source.frontMatter.compareVersions === false ||
+        newPage.source.frontMatter.compareVersions === false
+      ) {
+        leftOut.push(match);
+        continue;
+      }
+      yield;
+      const blocks = (page: Page) =>
+        blocksOf(page.markdownCopy ?? '', { siteUrl: config.url, baseUrl: config.baseUrl });
+      const entries = compareBlocks(blocks(oldPage), blocks(newPage));
+      const counts = countChanges(entries);
+      const href = withBase(config, base.slice(config.baseUrl.length), doc.id);
+      const body = changesHtml(entries);
+      add({
+        path: href,
+        title: `${newPage.title}: what changed in ${newer.label}`,
+        description: `How “${newPage.title}” changed from ${older.label} to ${newer.label}.`,
+        noindex: true,
+        data: {
+          kind: 'docs-changes',
+          html: comparisonHead({ older, newer, doc, match, counts, upgradeHref: base }) + body.html,
+          toc: body.toc,
+        },
+      });
+      compared.push({ older: doc, newer: match, href, counts });
+      if (total(counts) > 0) links.set(doc.path, { href, label: newer.label });
+    }
+    const order = sidebarOrder(input, newer.name);
+    const byOrder = (a: DocMeta, b: DocMeta) =>
+      (order.get(a.path) ?? Infinity) - (order.get(b.path) ?? Infinity) || a.id.localeCompare(b.id);
+    const olderIds = new Set(olderDocs.map((doc) => doc.id));
+    add({
+      path: base,
+      title: `Upgrading from ${older.label} to ${newer.label}`,
+      description: `The pages of the docs that changed from ${older.label} to ${newer.label}, and those added and removed.`,
+      noindex: true,
+      data: {
+        kind: 'docs-upgrade',
+        ...upgradeHtml({
+          older,
+          newer,
+          compared: compared.sort((a, b) => byOrder(a.newer, b.newer)),
+          added: [...newerDocs.values()].filter((doc) => !olderIds.has(doc.id)).sort(byOrder),
+          removed: olderDocs.filter((doc) => !newerDocs.has(doc.id)).sort(byOrder),
+          leftOut: leftOut.sort(byOrder),
+        }),
+      },
+    });
+  }
+  return links;
+}
+
+const total = (counts: ChangeCounts) => counts.added + counts.removed + counts.changed;
+
+/** Each doc's place in its version's sidebars, by path: the upgrade page lists docs as a reader meets them. */
+function sidebarOrder({ sidebars, sidebarVersions, config }: ChangesInput, version: string): Map<string, number> {
+  const order = new Map<string, number>();
+  for (const [id, items] of Object.entries(sidebars)) {
+    if ((sidebarVersions[id] ?? config.docs.version.name) !== version) continue;
+    for (const link of flattenSidebar(items)) if (!order.has(link.href)) order.set(link.href, order.size);
+  }
+  return order;
+}
+
+/** "3 added, 1 removed, 2 changed", or "No changes". */
+function countsText(counts: ChangeCounts): string {
+  if (total(counts) === 0) return 'No changes';
+  return `${counts.added} added, ${counts.removed} removed, ${counts.changed} changed`;
+}
+
+function comparisonHead(c: {
+  older: DocsVersionChoice;
+  newer: DocsVersionChoice;
+  doc: DocMeta;
+  match: DocMeta;
+  counts: ChangeCounts;
+  upgradeHref: string;
+}): string {
+  const summary =
+    total(c.counts) === 0
+      ? `This page reads the same in ${escape(c.older.label)} and ${escape(c.newer.label)}.`
+      : `From ${escape(c.older.label)} to ${escape(c.newer.label)}, blocks of this page were ${escape(countsText(c.counts))}.`;
+  return (
+    `<p class="changes-summary">${summary}</p>\n` +
+    `<ul class="changes-links">` +
+    `<li><a href="${escape(c.doc.path)}">This page in ${escape(c.older.label)}</a></li>` +
+    `<li><a href="${escape(c.match.path)}">This page in ${escape(c.newer.label)}</a></li>` +
+    `<li><a href="${escape(c.upgradeHref)}">Every page that changed</a></li></ul>\n`
+  );
+}
+
+function upgradeHtml(u: {
+  older: DocsVersionChoice;
+  newer: DocsVersionChoice;
+  compared: Compared[];
+  added: DocMeta[];
+  removed: DocMeta[];
+  leftOut: DocMeta[];
+}): { html: string; toc: TocItem[] } {
+  const changed = u.compared.filter((c) => total(c.counts) > 0);
+  const unchanged = u.compared.filter((c) => total(c.counts) === 0);
+  const link = (doc: DocMeta) => `<a href="${escape(doc.path)}">${escape(doc.title)}</a>`;
+  const list = (docs: DocMeta[]) => `<ul>${docs.map((doc) => `<li>${link(doc)}</li>`).join('')}</ul>\n`;
+  const [from, to] = [escape(u.older.label), escape(u.newer.label)];
+  const toc: TocItem[] = [];
+  const h2 = (id: string, text: string) => {
+    toc.push({ id, text, level: 2 });
+    return `<h2 id="${id}">${escape(text)}</h2>\n`;
+  };
+  let html =
+    `<p>Of the ${u.compared.length} ${u.compared.length === 1 ? 'page' : 'pages'} both versions have, ` +
+    `${changed.length} changed from ${from} to ${to}. ` +
+    `${u.added.length} ${u.added.length === 1 ? 'page is' : 'pages are'} new in ${to} and ${u.removed.length} ` +
+    `${u.removed.length === 1 ? 'is' : 'are'} gone. Open a page to see its changes, block by block.</p>\n`;
+  html += h2('changed-pages', `Changed pages (${changed.length})`);
+  if (changed.length > 0) {
+    const rows = changed.map(
+      (c) =>
+        `<tr><td><a href="${escape(c.href)}">${escape(c.newer.title)}</a></td>` +
+        `<td>${c.counts.added}</td><td>${c.counts.removed}</td><td>${c.counts.changed}</td></tr>`,
+    );
+    html +=
+      `<div class="table-wrapper"><table>\n<thead><tr><th>Page</th><th>Blocks added</th><th>Blocks removed</th>` +
+      `<th>Blocks changed</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>\n`;
+  } else html += `<p>No page changed.</p>\n`;
+  html += h2('added-pages', `New in ${u.newer.label} (${u.added.length})`);
+  html += u.added.length > 0 ? list(u.added) : `<p>No page was added.</p>\n`;
+  html += h2('removed-pages', `Not in ${u.newer.label} (${u.removed.length})`);
+  html += u.removed.length > 0 ? list(u.removed) : `<p>No page was removed.</p>\n`;
+  if (unchanged.length > 0)
+    html += h2('unchanged-pages', `Unchanged (${unchanged.length})`) + list(unchanged.map((c) => c.newer));
+  if (u.leftOut.length > 0) html += h2('not-compared', `Not compared (${u.leftOut.length})`) + list(u.leftOut);
+  return { html, toc };
+}
