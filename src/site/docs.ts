@@ -132,6 +132,7 @@ export function neighbours(index: SidebarIndex | undefined, href: string): { pre
 export function docsTags(
   config: Config,
   docs: DocMeta[],
+  version?: string,
 ): { label: string; labels: string[]; slug: string; href: string; docs: DocMeta[] }[] {
   const bySlug = groupBy(docs, (doc) => [...new Set(doc.tags.map(tagSlug))]);
   const labels = new Map<string, string[]>();
@@ -146,10 +147,19 @@ export function docsTags(
       label: written[0],
       labels: written,
       slug,
-      href: withBase(config, config.docs.routeBasePath, 'tags', slug),
+      href: tagHref(config, version, slug),
       docs: bySlug.get(slug)!,
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/**
+ * Where the tags pages of a docs version are: <docs>/tags/ for the current version, <docs>/<path>/tags/ for an
+ * older one (its tags name its own docs); with a slug, that tag's page.
+ */
+export function tagHref(config: Config, version: string | undefined, slug = ''): string {
+  const path = version === undefined ? '' : config.docs.versions.find((v) => v.name === version)!.path;
+  return withBase(config, config.docs.routeBasePath, path, 'tags', slug);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { AssetBytes, Config, ContentSet, DocMeta, LayoutLink, Page, Route, 
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes } from './home.ts';
-import { docMetas, docsTags, resolveSidebars } from './docs.ts';
+import { docMetas, docsTags, resolveSidebars, tagHref } from './docs.ts';
 import { assetOutPath } from '../content/assets.ts';
 import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
@@ -67,7 +67,7 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   const docs = docMetas(pages);
   const sidebarVersions = input.sidebarVersions ?? {};
   const sidebars = resolveSidebars(config, input.sidebars, docs, sidebarVersions);
-  // The chrome, the docs' start and the tags pages are the current version's (an older one's are for later).
+  // The chrome and the docs' start are the current version's.
   const currentDocs = docs.filter((doc) => doc.version === undefined);
   const posts = blogPosts(config, pages, content, diagnostics);
   const routes: Route[] = [];
@@ -89,7 +89,12 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
     },
     add,
   );
-  yield* addDocsTagRoutes({ config, pages, docs: currentDocs, diagnostics }, add);
+  // Each version's tags pages list its own docs.
+  for (const version of [undefined, ...config.docs.versions.map((v) => v.name)])
+    yield* addDocsTagRoutes(
+      { config, pages, docs: docs.filter((doc) => doc.version === version), version, diagnostics },
+      add,
+    );
   if (posts.length > 0) addBlogRoutes(config, posts, add);
   addSearchAndNotFound(config, add);
   extraLinks.push(...addRedirects(config, add));
@@ -115,16 +120,25 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
 
 /** The docs tags pages: one listing the tags, and one per tag listing its docs (none when no doc has a tag). */
 function* addDocsTagRoutes(
-  { config, pages, docs, diagnostics }: Pick<SiteInput, 'config' | 'pages' | 'diagnostics'> & { docs: DocMeta[] },
+  {
+    config,
+    pages,
+    docs,
+    version,
+    diagnostics,
+  }: Pick<SiteInput, 'config' | 'pages' | 'diagnostics'> & { docs: DocMeta[]; version: string | undefined },
   add: AddRoute,
 ): Sliced<void> {
-  const tags = docsTags(config, docs);
+  const tags = docsTags(config, docs, version);
   reportTagClashes(tags, pages, diagnostics);
   if (tags.length === 0) return;
-  const allTagsHref = withBase(config, config.docs.routeBasePath, 'tags');
+  const allTagsHref = tagHref(config, version);
+  // An older version's tags pages say which version they list.
+  const label = config.docs.versions.find((v) => v.name === version)?.label;
+  const of = label === undefined ? '' : ` (${label})`;
   add({
     path: allTagsHref,
-    title: 'Tags',
+    title: `Tags${of}`,
     description: 'Docs grouped by topic',
     data: { kind: 'docs-tags', tags: tags.map((t) => ({ label: t.label, href: t.href, count: t.docs.length })) },
   });
@@ -133,7 +147,7 @@ function* addDocsTagRoutes(
     yield;
     add({
       path: tag.href,
-      title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"`,
+      title: `${tag.docs.length} doc${tag.docs.length === 1 ? '' : 's'} tagged with "${tag.label}"${of}`,
       description: `Docs about ${tag.label}`,
       data: {
         kind: 'docs-tag',

@@ -14,9 +14,8 @@ import type {
   SidebarItem,
   TocItem,
 } from '../shared/model/types.ts';
-import { withBase } from '../shared/urls.ts';
 import { docFooterHtml, editUrlOf, lastUpdateOf } from './doc-footer.ts';
-import { breadcrumbs, indexSidebar, type SidebarIndex, tagSlug } from './docs.ts';
+import { breadcrumbs, indexSidebar, type SidebarIndex, tagHref, tagSlug } from './docs.ts';
 import { pagination, paginationDocs, type PaginationDocs } from './pagination.ts';
 import { homeData } from './home.ts';
 import type { VersionLinks } from './versions.ts';
@@ -110,11 +109,8 @@ function docData(
     toc,
     breadcrumbs: config.docs.breadcrumbs ? breadcrumbs(index, doc) : [],
     ...pagination({ index, doc, page }, paginating, inputs.diagnostics),
-    // The tags pages list the current version's docs: an older version's doc links to none yet.
-    tags: (doc.version === undefined ? doc.tags : []).map((tag) => ({
-      label: tag,
-      href: withBase(config, config.docs.routeBasePath, 'tags', tagSlug(tag)),
-    })),
+    // Each version has its own tags pages, listing its own docs.
+    tags: doc.tags.map((tag) => ({ label: tag, href: tagHref(config, doc.version, tagSlug(tag)) })),
     ...footer,
     footer: { html: docFooterHtml({ route: page.source.route, ...footer }) },
     // Only a project with versions says where the page is in each: the others' pages and payloads stay as they were.
