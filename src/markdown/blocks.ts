@@ -1,41 +1,25 @@
 // A doc cut into the blocks a reader compares between two versions of it (site/changes.ts): headings, paragraphs,
-// list items, tables and code blocks. Made from the doc's markdown copy (markdown/copy.ts), where included text is in
-// place and admonitions and tabs are plain quotes and bold labels, so the same text compares equal in both versions
-// whatever syntax wrote it.
+// list items, tables and code blocks. Made from the tokens of the doc's own parse (parser.ts), with included text in
+// place; an admonition or alert is a quote whose title is its first paragraph, as in the markdown copy (copy.ts), and
+// tabs are their panels' blocks, so the same text compares equal in both versions whatever syntax wrote it.
 //
 // Each block has a key, its plain text: two blocks are the same when their keys are. Links compare by their text, as
 // a reader sees them: the same sentence links to /docs/2.1/… in one version and /docs/… in the next.
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
+import type { Block, Inline } from '../shared/model/page.ts';
+import { labelOf } from './copy.ts';
 
-/** A table cell, or an inline run of text: its plain text, and its HTML. */
-export interface Inline {
-  text: string;
-  html: string;
-}
+export type { Block, Inline } from '../shared/model/page.ts';
 
-export type Block =
-  | { kind: 'heading'; key: string; level: number; inline: Inline }
-  /** A paragraph, or a list item's; `depth` counts the lists it is in, `quote` the quotes (admonitions). */
-  | { kind: 'text'; key: string; inline: Inline; depth: number; item: boolean; quote: boolean }
-  | { kind: 'table'; key: string; head: Inline[]; rows: Inline[][] }
-  | { kind: 'code'; key: string; lang: string; code: string };
-
-export interface BlockOptions {
-  /** The site's URL without its base path (config.url): absolute links to the site are written as paths. */
-  siteUrl: string;
-  /** The base path ('/docs-site/'). */
-  baseUrl: string;
-}
-
+/** Renders inline runs: the tokens' links already hold their site paths (plugins/links.ts). */
 const plain = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
-/** The blocks of a markdown copy, in order. */
-export function blocksOf(markdown: string, options: BlockOptions): Block[] {
-  const tokens = plain.parse(markdown, {});
+/** The blocks of a parsed doc, in order; its tokens are left as they are. */
+export function blocksOf(tokens: Token[]): Block[] {
   const inline = (token: Token): Inline => ({
     text: squash(textOf(token.children ?? [])),
-    html: htmlOf(token.children ?? [], options),
+    html: htmlOf(token.children ?? []),
   });
   const blocks: Block[] = [];
   let depth = 0;
@@ -59,11 +43,19 @@ export function blocksOf(markdown: string, options: BlockOptions): Block[] {
         quote++;
         break;
       case 'blockquote_close':
+      case 'admonition_close':
         quote--;
         break;
+      case 'admonition_open': {
+        quote++;
+        const label = labelOf(token);
+        const title = { text: label, html: `<strong>${plain.utils.escapeHtml(label)}</strong>` };
+        blocks.push({ kind: 'text', key: `p\0${label}`, inline: title, depth, item: false, quote: true });
+        break;
+      }
       case 'heading_open': {
         const level = Number(token.tag.slice(1));
-        const text = withoutId(inline(tokens[i + 1]));
+        const text = withoutId(inline(withoutHashLink(tokens[i + 1])));
         // The copy's first line is the page's title, shown by the comparison page itself.
         if (level > 1) blocks.push({ kind: 'heading', key: `h\0${text.text}`, level, inline: text });
         i += 2;
@@ -93,6 +85,22 @@ export function blocksOf(markdown: string, options: BlockOptions): Block[] {
     }
   }
   return blocks;
+}
+
+/** A heading's inline token without the "#" link the headings plugin adds after its text (plugins/headings.ts). */
+function withoutHashLink(token: Token): Token {
+  const children = token.children ?? [];
+  const at = children.findIndex((child) => child.type === 'link_open' && child.attrGet('class') === 'hash-link');
+  if (at < 0) return token;
+  const end = children.findIndex((child, i) => i > at && child.type === 'link_close');
+  const kept = [...children.slice(0, at), ...children.slice(end + 1)];
+  // Trailing space before the link goes with it.
+  const last = kept.at(-1);
+  if (last?.type === 'text')
+    kept[kept.length - 1] = copyOf(last, {
+      content: last.content.trimEnd(),
+    });
+  return copyOf(token, { children: kept });
 }
 
 /** A heading's text without the `{#id}` that names its anchor: the id is not what a reader reads. */
@@ -134,19 +142,25 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The inline run as HTML: links to the site become paths (the copy made them absolute for readers without the site),
- * and an image is named, not shown, so a comparison page loads no pictures.
- */
-function htmlOf(children: Token[], { siteUrl, baseUrl }: BlockOptions): string {
-  for (const child of children) {
-    const href = child.type === 'link_open' ? String(child.attrGet('href') ?? '') : '';
-    if (href.startsWith(siteUrl + baseUrl)) child.attrSet('href', href.slice(siteUrl.length));
-    if (child.type === 'image') {
-      // The tokens are this call's own parse: changed in place.
-      child.content = `[${textOf(child.children ?? [])}]`;
-      child.type = 'text';
-    }
-  }
-  return plain.renderer.renderInline(children, plain.options, {});
+/** The inline run as HTML; an image is named, not shown, so a comparison page loads no pictures. */
+function htmlOf(children: Token[]): string {
+  const shown = children.map((child) =>
+    child.type === 'image'
+      ? copyOf(child, {
+          type: 'text',
+          content: `[${textOf(child.children ?? [])}]`,
+        })
+      : child,
+  );
+  return plain.renderer.renderInline(shown, plain.options, {});
+}
+
+/** A token changed without changing the parse it belongs to, which rendered the page and may render it again. */
+function copyOf(token: Token, changes: Partial<Token>): Token {
+  return Object.assign(Object.create(Object.getPrototypeOf(token) as object) as Token, token, changes);
+}
+
+/** The blocks of a markdown text, parsed by plain markdown-it: for tests of the cut, without a site. */
+export function blocksOfMarkdown(markdown: string): Block[] {
+  return blocksOf(plain.parse(markdown, {}));
 }

@@ -79,7 +79,7 @@ function titleOf(token: Token): string {
 }
 
 /** An admonition's title, after its type's name when the title does not say it ('Warning: Back up the keystore'). */
-function labelOf(token: Token): string {
+export function labelOf(token: Token): string {
   const title = titleOf(token);
   const name = ADMONITION_NAMES[token.info];
   return !name || title.toLowerCase().startsWith(name.toLowerCase()) ? title : `${name}: ${title}`;

@@ -7,6 +7,7 @@ import { type Diagnostic, Diagnostics } from '../shared/model/diagnostics.ts';
 import type { Config, ContentSet, Page, Source } from '../shared/model/types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { markdownCopy } from './copy.ts';
+import { blocksOf } from './blocks.ts';
 import { expandIncludes } from './includes.ts';
 import { firstSentence, rawHtmlIds, takeLeadingH1, textOf } from './page-parts.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -130,7 +131,10 @@ export class PageParser {
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
-    if (source.kind === 'doc') page.markdownCopy = markdownCopy(tokens, env, { title, siteUrl: this.config.url });
+    if (source.kind === 'doc') {
+      page.markdownCopy = markdownCopy(tokens, env, { title, siteUrl: this.config.url });
+      if (this.config.docs.versions.length > 0) page.blocks = blocksOf(tokens);
+    }
     return { page, needsHighlighter: env.needsHighlighter === true };
   }
 }

@@ -3,7 +3,6 @@
 // <docs>/<older path>/changes/ listing the docs that changed, with counts, and those added and removed. An older
 // version's banner links to its page's comparison when something changed (site/versions.ts). A doc whose front
 // matter says `compare_versions: false`, in either version, is left out of both pages' lists of changes.
-import { blocksOf } from '../markdown/blocks.ts';
 import type { Sliced } from '../platform/pace.ts';
 import type { Config, DocMeta, DocsVersionChoice, Page, Route, SidebarItem, TocItem } from '../shared/model/types.ts';
 import { withBase } from '../shared/urls.ts';
@@ -69,12 +68,8 @@ export function* addChangeRoutes(input: ChangesInput, add: AddRoute): Sliced<Map
         continue;
       }
       yield;
-      const blocks = (page: Page) =>
-        blocksOf(page.markdownCopy ?? '', { siteUrl: config.url, baseUrl: config.baseUrl });
-      const entries = compareBlocks(blocks(oldPage), blocks(newPage));
-      const counts = countChanges(entries);
+      const { counts, body } = comparison(config, oldPage, newPage, path);
       const href = withBase(config, base.slice(config.baseUrl.length), doc.id);
-      const body = changesHtml(entries);
       add({
         path: href,
         title: `${newPage.title}: what changed in ${newer.label}`,
@@ -112,6 +107,32 @@ export function* addChangeRoutes(input: ChangesInput, add: AddRoute): Sliced<Map
     });
   }
   return links;
+}
+
+/** A doc's comparison, by its older page and then its newer one: serve compares again only the pages a save changed. */
+const comparisons = new WeakMap<
+  Page,
+  WeakMap<Page, { counts: ChangeCounts; body: { html: string; toc: TocItem[] } }>
+>();
+
+/** What changed from `older` to `newer`, the same doc in two versions; `path` is the older version's URL segment. */
+function comparison(config: Config, older: Page, newer: Page, path: string) {
+  const known = comparisons.get(older)?.get(newer);
+  if (known) return known;
+  const [oldCopy, newCopy] = [older.markdownCopy ?? '', newer.markdownCopy ?? ''];
+  // Most docs of adjacent versions read the same but for the links, which lead into their own version: such a doc
+  // needs no parse (a page with nothing changed shows no blocks).
+  const docsOf = (...version: string[]) => config.url + withBase(config, config.docs.routeBasePath, ...version);
+  let result;
+  if (oldCopy.replaceAll(docsOf(path), docsOf()) === newCopy)
+    result = { counts: { added: 0, removed: 0, changed: 0 }, body: { html: '', toc: [] } };
+  else {
+    const entries = compareBlocks(older.blocks ?? [], newer.blocks ?? []);
+    result = { counts: countChanges(entries), body: changesHtml(entries) };
+  }
+  if (!comparisons.has(older)) comparisons.set(older, new WeakMap());
+  comparisons.get(older)!.set(newer, result);
+  return result;
 }
 
 const total = (counts: ChangeCounts) => counts.added + counts.removed + counts.changed;

@@ -2,15 +2,14 @@
 // comparison pages and the upgrade page a build makes from them.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { blocksOf } from '../../src/markdown/blocks.ts';
+import { blocksOfMarkdown } from '../../src/markdown/blocks.ts';
 import { compareBlocks, countChanges } from '../../src/site/compare.ts';
 import type { BuildResult, Route } from '../../src/shared/model/types.ts';
 import { buildFromMap } from '../helpers.ts';
 
 const test = suite('what changed between docs versions');
 
-const SITE = { siteUrl: 'https://example.com', baseUrl: '/base/' };
-const blocks = (markdown: string) => blocksOf(markdown, SITE);
+const blocks = blocksOfMarkdown;
 const compare = (old: string, next: string) => compareBlocks(blocks(old), blocks(next));
 
 test('a doc is cut into headings, paragraphs, list items at their depth, tables and code blocks', () => {
@@ -32,9 +31,9 @@ test('a doc is cut into headings, paragraphs, list items at their depth, tables 
   assert.equal([one.kind === 'text' && one.depth, nested.kind === 'text' && nested.depth], [1, 2]);
 });
 
-test('a link compares by its text, and a link to the site is written as a path', () => {
-  const old = blocks('See [setup](https://example.com/base/docs/2.1/setup/).\n');
-  const next = blocks('See [setup](https://example.com/base/docs/setup/).\n');
+test('a link compares by its text, whatever version it leads into; an image is named, not shown', () => {
+  const old = blocks('See [setup](/base/docs/2.1/setup/).\n');
+  const next = blocks('See [setup](/base/docs/setup/).\n');
   assert.is(old[0].key, next[0].key);
   assert.ok(next[0].kind === 'text' && next[0].inline.html.includes('href="/base/docs/setup/"'));
   const image = blocks('![A diagram](https://example.com/base/img/a.svg)\n')[0];
@@ -73,7 +72,7 @@ const V21 = { name: '2.1', label: '2.1.x', path: '2.1' };
 const FILES = {
   'docs/intro.md': '# Intro\n\nWelcome.\n',
   'docs/guide/setup.md':
-    '# Setup\n\nInstall PHP 8.1 on the server first.\n\n## Versions\n\n| Release | PHP |\n| --- | --- |\n| 2.1 | 8.1 |\n| 3.0 | 8.2 |\n\n```bash\ncomposer install --no-dev\n```\n',
+    '# Setup\n\nInstall PHP 8.1 on the server first.\n\n:::tip Before the installer\n\nOpen [the new page](./new.md) first.\n\n:::\n\n## Versions\n\n| Release | PHP |\n| --- | --- |\n| 2.1 | 8.1 |\n| 3.0 | 8.2 |\n\n```bash\ncomposer install --no-dev\n```\n',
   'docs/guide/new.md': '# New\n\nOnly in the current version.\n',
   'docs/guide/private.md': '---\ncompare_versions: false\n---\n# Private\n\nRewritten.\n',
   'versioned/2.1/docs/intro.md': '# Intro\n\nWelcome.\n',
@@ -111,6 +110,9 @@ test("a doc both versions have gets a comparison page under the older version's 
     /<span class="line-added"><ins><span class="line-sign">\+<\/span>composer install --no-dev<\/ins>/,
   );
   assert.match(html, /<span class="change-tag">Removed<\/span><p><del>A tip only 2\.1 has/);
+  // An admonition is a quote under its title; its links lead where the page's do.
+  assert.match(html, /<blockquote><p><ins><strong>Tip: Before the installer<\/strong><\/ins><\/p><\/blockquote>/);
+  assert.match(html, /<blockquote><p><ins>Open <a href="\/base\/docs\/guide\/new\/">the new page<\/a> first\.<\/ins>/);
   // The heading stays for orientation, and the TOC lists the section that changed.
   assert.match(html, /<h2 id="versions" class="changes-heading changes-same">Versions<\/h2>/);
   assert.equal((page.data as { toc: unknown }).toc, [{ id: 'versions', text: 'Versions', level: 2 }]);
@@ -138,7 +140,7 @@ test('the upgrade page lists changed pages with counts, the pages added and remo
   assert.match(html, /Of the 2 pages both versions have, 1 changed from 2\.1\.x to Next\./);
   assert.match(
     html,
-    /<tr><td><a href="\/base\/docs\/2\.1\/changes\/guide\/setup\/">Setup<\/a><\/td><td>0<\/td><td>1<\/td><td>3<\/td><\/tr>/,
+    /<tr><td><a href="\/base\/docs\/2\.1\/changes\/guide\/setup\/">Setup<\/a><\/td><td>2<\/td><td>1<\/td><td>3<\/td><\/tr>/,
   );
   assert.match(
     html,

@@ -37,6 +37,21 @@ export interface PageSection {
   text: string;
 }
 
+// A doc cut into blocks, for the comparison between docs versions (markdown/blocks.ts, site/changes.ts).
+
+/** A table cell, or an inline run of text: its plain text, and its HTML. */
+export interface Inline {
+  text: string;
+  html: string;
+}
+
+export type Block =
+  | { kind: 'heading'; key: string; level: number; inline: Inline }
+  /** A paragraph, or a list item's; `depth` counts the lists it is in, `quote` the quotes (admonitions). */
+  | { kind: 'text'; key: string; inline: Inline; depth: number; item: boolean; quote: boolean }
+  | { kind: 'table'; key: string; head: Inline[]; rows: Inline[][] }
+  | { kind: 'code'; key: string; lang: string; code: string };
+
 /** A rendered markdown source: HTML plus the facts later stages need. */
 export interface Page {
   source: Source;
@@ -60,4 +75,10 @@ export interface Page {
    * no front matter, included text in place, tabs, admonitions and alerts in plain markdown, links absolute.
    */
   markdownCopy?: string;
+  /**
+   * For docs of a project with older versions: the markdown copy cut into blocks (markdown/blocks.ts), which the
+   * comparison between versions reads. Made here, beside the copy and kept with the page, rather than parsed again by
+   * the site stage on every build.
+   */
+  blocks?: Block[];
 }
