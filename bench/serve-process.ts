@@ -22,22 +22,26 @@ export async function copyOfSite(): Promise<string> {
 export interface Serving {
   url: string;
   log: string[];
+  /** The first line printed from line `from` on (an index of `log`) that `matches` says is the one; within 30 s. */
+  next(matches: (line: string) => boolean, from: number): Promise<string>;
   stop(): void;
 }
 
-export async function startServe(project: string, bin = root): Promise<Serving> {
-  const child = spawn('node', [path.join(bin, 'bin/egdocs.js'), 'serve', '--port', '0'], {
+export async function startServe(project: string, bin = root, flags: string[] = []): Promise<Serving> {
+  const child = spawn('node', [path.join(bin, 'bin/egdocs.js'), 'serve', '--port', '0', ...flags], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
   let onLine: ((line: string) => void) | undefined;
+  const waiting = new Set<(line: string) => void>();
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       for (const line of chunk.split('\n').filter(Boolean)) {
         log.push(line);
         onLine?.(line);
+        for (const wait of waiting) wait(line);
       }
     });
   }
@@ -50,7 +54,23 @@ export async function startServe(project: string, bin = root): Promise<Serving> 
       };
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${log.join('\n')}`)));
     });
-    return { url, log, stop: () => child.kill() };
+    const next = (matches: (line: string) => boolean, from: number) =>
+      new Promise<string>((resolve, reject) => {
+        const seen = log.slice(from).find(matches);
+        if (seen !== undefined) return resolve(seen);
+        const timer = setTimeout(() => {
+          waiting.delete(wait);
+          reject(new Error(`serve printed no such line:\n${log.slice(-10).join('\n')}`));
+        }, 30_000);
+        const wait = (line: string) => {
+          if (!matches(line)) return;
+          clearTimeout(timer);
+          waiting.delete(wait);
+          resolve(line);
+        };
+        waiting.add(wait);
+      });
+    return { url, log, next, stop: () => child.kill() };
   } catch (error) {
     child.kill();
     throw error;

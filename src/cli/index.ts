@@ -60,6 +60,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     .option('-b, --base-url <path>', "path the site is served under (default: the build's, else the config's)")
     .option('--allow-host <host...>', 'also answer requests for these host names (when binding --host 0.0.0.0)')
     .option('--force', 'with --dir: serve a folder that egdocs did not write')
+    .option('--current-version-only', 'build the current docs version only, not the older ones (a faster start)')
     .action(
       async (options: {
         port: string;
@@ -68,6 +69,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
         baseUrl?: string;
         allowHost?: string[];
         force?: boolean;
+        currentVersionOnly?: boolean;
       }) => {
         const { runServe } = await import('./serve.ts');
         process.exitCode = await runServe({
@@ -78,6 +80,7 @@ export async function main(argv: string[] = process.argv): Promise<void> {
           baseUrl: options.baseUrl,
           allowedHosts: options.allowHost ?? [],
           force: options.force === true,
+          currentVersionOnly: options.currentVersionOnly === true,
         });
       },
     );

@@ -22,6 +22,8 @@ export interface ServeOptions {
   baseUrl?: string;
   allowedHosts?: string[];
   force?: boolean;
+  /** Build the current docs version only (--current-version-only). */
+  currentVersionOnly?: boolean;
 }
 
 /**
@@ -40,6 +42,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
     }),
     ...(options.baseUrl && basePathProblem(options.baseUrl)
       ? [`--base-url '${options.baseUrl}' is not a base path: ${basePathProblem(options.baseUrl)}; ${BASE_HINT}`]
+      : []),
+    ...(options.dir !== undefined && options.currentVersionOnly
+      ? ['--current-version-only builds the site; with --dir, serve builds nothing: leave one of them out']
       : []),
   ];
   if (flagProblems.length > 0) {

@@ -39,6 +39,8 @@ export interface ReadOptions {
    * swap file are never content, and a clone or submodule's .git holds its remote's credentials.
    */
   publishDotfiles?: readonly string[];
+  /** Leave content/versioned/ unread: the older docs versions are not built (`egdocs serve --current-version-only`). */
+  currentVersionOnly?: boolean;
 }
 
 /**
@@ -232,20 +234,27 @@ interface ReadScope {
   within: string[];
   /** Paths under content/ ('static/.well-known') of the dot files and folders to read. */
   dotfiles: string[];
+  /** content/versioned/ is left out (ReadOptions.currentVersionOnly). */
+  currentVersionOnly: boolean;
 }
 
 async function scopeOf(root: string, options: ReadOptions): Promise<ReadScope> {
   const real = (folder: string) => realpath(folder).catch(() => path.resolve(folder));
   const within = [await real(root), await real(path.join(root, 'content'))];
   const dotfiles = (options.publishDotfiles ?? []).map((name) => `static/${name.replace(/^\/+|\/+$/g, '')}`);
-  return { root, within, dotfiles };
+  return { root, within, dotfiles, currentVersionOnly: options.currentVersionOnly === true };
 }
 
 /**
  * Whether the entry at `rel` (under content/) is left out: its name starts with a dot and it is not named by the
- * config, nor a folder on the way to one that is.
+ * config, nor a folder on the way to one that is; or it is content/versioned/ and only the current version is read.
  */
 function skipped(scope: ReadScope, rel: string): boolean {
+  return (scope.currentVersionOnly && rel === 'versioned') || hiddenDot(scope, rel);
+}
+
+/** Whether `rel` is a dot file or folder the config does not name (see skipped). */
+function hiddenDot(scope: ReadScope, rel: string): boolean {
   if (!path.posix.basename(rel).startsWith('.')) return false;
   return !scope.dotfiles.some((named) => named === rel || rel.startsWith(`${named}/`) || named.startsWith(`${rel}/`));
 }
@@ -307,7 +316,7 @@ async function assertWithin(scope: ReadScope, full: string, rel: string): Promis
     parts.some((_, at) => skip(parts.slice(0, at + 1).join('/')));
   // Under content/, a dot file is read when the config names it; elsewhere in the project, never.
   const problem = under(content)
-    ? hidden(path.relative(content, real).split(path.sep).filter(Boolean), (prefix) => skipped(scope, prefix)) &&
+    ? hidden(path.relative(content, real).split(path.sep).filter(Boolean), (prefix) => hiddenDot(scope, prefix)) &&
       'a dot file or folder, which egdocs does not read'
     : under(project)
       ? hidden(path.relative(project, real).split(path.sep), (prefix) => path.posix.basename(prefix).startsWith('.')) &&

@@ -22,6 +22,8 @@ export interface DevServerOptions {
   baseUrl?: string;
   /** Host names to answer besides loopback names and IP addresses (--allow-host; see hosts.ts). */
   allowedHosts?: string[];
+  /** Build the current docs version only (--current-version-only). */
+  currentVersionOnly?: boolean;
   /** Terminal output (tests pass their own). */
   log?: (line: string) => void;
   /** Prints a good build's warnings through `log`: the caller's printer (the CLI's), so serve needs no cli code. */
@@ -55,6 +57,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     baseUrl: options.baseUrl,
     templatesDir,
     freshTemplates: options.templatesDir !== undefined,
+    currentVersionOnly: options.currentVersionOnly,
   });
   // Source maps put template files and lines into the stack of a template that throws (see the render step).
   process.setSourceMapsEnabled(true);

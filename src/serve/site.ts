@@ -52,6 +52,8 @@ export interface DevSiteOptions {
   templatesDir: string;
   /** Render with a fresh bundle of the templates from the first build (they are not the ones compiled in). */
   freshTemplates?: boolean;
+  /** Build the current docs version only: content/versioned/ is not read (--current-version-only). */
+  currentVersionOnly?: boolean;
 }
 
 /** Loads the config (it must load: it says where the site is) and returns a site not built yet. */
@@ -60,8 +62,14 @@ export async function createDevSite({
   baseUrl,
   templatesDir,
   freshTemplates,
+  currentVersionOnly = false,
 }: DevSiteOptions): Promise<DevSite> {
-  const load = () => loadConfig({ configFile, baseUrl });
+  const load = async () => {
+    const loaded = await loadConfig({ configFile, baseUrl });
+    // The older versions are neither read nor declared: the site is the current version's, as if it had no others.
+    return currentVersionOnly ? { ...loaded, docs: { ...loaded.docs, versions: [], lastVersion: undefined } } : loaded;
+  };
+  const reading = () => ({ publishDotfiles: config.publishDotfiles, currentVersionOnly });
   let config = await load();
   let cache: BuildCache = createBuildCache();
   if (freshTemplates) cache.templatesDir = templatesDir;
@@ -107,9 +115,9 @@ export async function createDevSite({
         content,
         root,
         changed.filter((file) => isInside(contentDir, file)),
-        config,
+        reading(),
       );
-    else content = await readContentFiles(root, config);
+    else content = await readContentFiles(root, reading());
     return buildSiteFiles({ config, files: content, cache });
   };
 
