@@ -1,6 +1,6 @@
 // `npm run bench`: build time and peak memory for synthetic sites of 100, 1,000 and 10,000 pages and for this
-// site (cold: a fresh process each time), and a deep tree of folders (deep-tree.ts). Writes bench/RESULTS.md with the
-// machine's details.
+// site (cold: a fresh process each time), a deep tree of folders (deep-tree.ts) and docs versions (versions.ts).
+// Writes bench/RESULTS.md with the machine's details.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import type { PageWeight } from '../src/shared/model/types.ts';
 import { median } from './stats.ts';
 import { type Measure, measure as measureWith } from './measure.ts';
 import { deepTreeSection } from './deep-tree.ts';
+import { versionsSection } from './versions.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,10000').split(',').map(Number);
@@ -215,6 +216,8 @@ for (const size of sizes) {
 
 const deepTree = await deepTreeSection(runs);
 console.log(deepTree);
+const versions = await versionsSection(runs);
+console.log(versions);
 
 // BENCH_BUILDS_ONLY=1: the build table alone, printed and not written (a quick look while working on speed).
 if (process.env.BENCH_BUILDS_ONLY) process.exit(0);
@@ -291,6 +294,7 @@ ${hugoNote(hugo)}
 ${rows.join('\n')}
 
 ${deepTree}
+${versions}
 ${commands}
 ${weights}
 ${serve}
