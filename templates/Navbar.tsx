@@ -23,9 +23,14 @@ declare global {
 /** On a doc page of a project with versions: where the page is in each version, by version name. */
 export const PageVersions = /* @__PURE__ */ createContext<Record<string, string> | undefined>(undefined);
 
-/** The version a doc page belongs to: the one in which the page is itself (the site stage points it at its path). */
+/**
+ * The version a page belongs to: for a doc, the one in which the page is itself (the site stage points it at its
+ * path); for another page under an older version's path (its comparisons, its tags), that version.
+ */
 function versionHere(chrome: Chrome, path: string, hrefs: Record<string, string> | undefined) {
-  return hrefs && chrome.versions?.list.find((v) => hrefs[v.name] === path);
+  const [current, ...older] = chrome.versions?.list ?? [];
+  if (hrefs) return chrome.versions?.list.find((v) => hrefs[v.name] === path);
+  return older.find((v) => path.startsWith(v.base)) ?? (current && path.startsWith(current.base) ? current : undefined);
 }
 
 /**
@@ -61,6 +66,13 @@ function VersionDropdown({ chrome, path }: { chrome: Chrome; path: string }) {
   );
 }
 
+/** The search box of a page in an older version: its "all results" link and its form keep to that version. */
+function VersionedSearchBox({ chrome, path }: { chrome: Chrome; path: string }) {
+  const here = versionHere(chrome, path, useContext(PageVersions));
+  const older = here && here.name !== chrome.versions?.list[0]?.name ? here.name : undefined;
+  return <SearchBox chrome={chrome} version={older} />;
+}
+
 function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; path: string }) {
   // Docs versions (above): the condition is a constant of the bundle, so the hooks keep their order; a project
   // without versions has none of this in its client.
@@ -87,7 +99,11 @@ function Entry({ entry, chrome, path }: { entry: NavbarEntry; chrome: Chrome; pa
     case 'dropdown':
       return <NavbarDropdown label={entry.label} items={entry.items} path={path} />;
     case 'search':
-      return <SearchBox chrome={chrome} />;
+      return globalThis.EGDOCS_VERSIONS !== false ? (
+        <VersionedSearchBox chrome={chrome} path={path} />
+      ) : (
+        <SearchBox chrome={chrome} />
+      );
     case 'colorMode':
       return <ColorModeToggle chrome={chrome} />;
   }

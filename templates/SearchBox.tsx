@@ -10,7 +10,8 @@ import { useSearchBox } from './search/box.ts';
 import { optionId, useFocusShortcut } from './search/keys.ts';
 import { SuggestionPanel } from './search/SuggestionPanel.tsx';
 
-export function SearchBox({ chrome }: { chrome: Chrome }) {
+/** `version`: the older docs version the page is in, which the search page is then asked for (`?version=`). */
+export function SearchBox({ chrome, version }: { chrome: Chrome; version?: string }) {
   const settings = chrome.search;
   const box = useSearchBox(settings);
   const { listId, expanded, active, value } = box;
@@ -68,7 +69,8 @@ export function SearchBox({ chrome }: { chrome: Chrome }) {
           </kbd>
         ) : null}
       </div>
-      <SuggestionPanel box={box} pageHref={settings.pageHref} />
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      <SuggestionPanel box={box} pageHref={settings.pageHref} version={version} />
     </form>
   );
 }

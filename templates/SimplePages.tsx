@@ -1,5 +1,6 @@
 import { useContext } from 'react';
-import type { PageProps, Route } from '../src/shared/model/types.ts';
+import type { Chrome, PageProps, Route } from '../src/shared/model/types.ts';
+import type { DocsVersion } from './search/versions.ts';
 import { ArticleWithToc } from './ArticleWithToc.tsx';
 import { ClientContext } from './ClientContext.ts';
 import { Markdown } from './Markdown.tsx';
@@ -57,6 +58,12 @@ export function ChangesPage({ route, data }: PageProps & { data: Data<'docs-chan
   );
 }
 
+/** The docs versions a search page's `version` parameter may name, the current one first. */
+function searchVersions(chrome: Chrome): DocsVersion[] {
+  const list = chrome.versions?.list;
+  return list ? list.map((v) => ({ name: v.name, label: v.label, path: v.base })) : [chrome.docsVersion];
+}
+
 /** The search page: a form that works without scripts, and the results, which the client fills from ?q=. */
 export function SearchPage({ chrome, route }: PageProps) {
   const { importPart } = useContext(ClientContext);
@@ -89,7 +96,7 @@ export function SearchPage({ chrome, route }: PageProps) {
           Search
         </button>
       </form>
-      <Lazy load={loadResults} props={{ version: chrome.docsVersion }} delay={chrome.client.lazySpinnerDelay} />
+      <Lazy load={loadResults} props={{ versions: searchVersions(chrome) }} delay={chrome.client.lazySpinnerDelay} />
     </main>
   );
 }

@@ -5,6 +5,7 @@
 import type { Config, DocMeta, DocsVersionChoice, SidebarItem } from '../shared/model/types.ts';
 import { escape } from './doc-footer.ts';
 import { flattenSidebar } from './docs.ts';
+import { withBase } from '../shared/urls.ts';
 import type { ChangesLink } from './changes.ts';
 
 /** The docs versions as the reader's side sees them, made once per build. */
@@ -50,13 +51,20 @@ export function versionLinks(
   }
   const start = (name: string) => starts.get(name) ?? config.baseUrl;
   const versions: DocsVersionChoice[] = [
-    { name: current, label: config.docs.version.label, banner: 'none', href: start(current) },
+    {
+      name: current,
+      label: config.docs.version.label,
+      banner: 'none',
+      href: start(current),
+      base: withBase(config, config.docs.routeBasePath),
+    },
     // An older version without a banner setting is taken as no longer maintained.
     ...config.docs.versions.map((v) => ({
       name: v.name,
       label: v.label,
       banner: v.banner ?? ('unmaintained' as const),
       href: start(v.name),
+      base: withBase(config, config.docs.routeBasePath, v.path),
     })),
   ];
   const latest = config.docs.lastVersion ?? current;

@@ -11,12 +11,12 @@ import { type DocsVersion, PAGE_LIMIT, usePageQuery, usePageResults } from './pa
 const SECTIONS_SHOWN = 3;
 
 export interface SearchResultsProps {
-  /** The one docs version: the path a `version` parameter names it by, and its label. */
-  version: DocsVersion;
+  /** The docs versions, the current one first, which a `version` parameter names. */
+  versions: DocsVersion[];
 }
 
-export function SearchResults({ version }: SearchResultsProps) {
-  const { query, note } = usePageQuery(version);
+export function SearchResults({ versions }: SearchResultsProps) {
+  const { query, note } = usePageQuery(versions);
   const { hits, error, retry } = usePageResults(query);
   const scope = note ? <p className="search-scope">{note}</p> : null;
   if (error) {

@@ -7,7 +7,15 @@ import { optionId } from './keys.ts';
 /** Mouse down on a control of the panel keeps focus in the field, so the panel stays open for the click. */
 const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
 
-export function SuggestionPanel({ box, pageHref }: { box: SearchBoxState; pageHref: string }) {
+export function SuggestionPanel({
+  box,
+  pageHref,
+  version,
+}: {
+  box: SearchBoxState;
+  pageHref: string;
+  version?: string;
+}) {
   const { listId, query, answer, hits, expanded, active } = box;
   return (
     <div className="search-panel" hidden={!expanded} data-query={answer?.query}>
@@ -53,7 +61,7 @@ export function SuggestionPanel({ box, pageHref }: { box: SearchBoxState; pageHr
         <a
           ref={box.allResultsLink}
           className="search-all"
-          href={`${pageHref}?q=${encodeURIComponent(query)}`}
+          href={`${pageHref}?q=${encodeURIComponent(query)}${version ? `&version=${encodeURIComponent(version)}` : ''}`}
           hidden={hits.length === 0}
           tabIndex={-1}
           onMouseDown={keepFocus}

@@ -3,22 +3,26 @@
 import { useContext, useEffect, useId, useState } from 'react';
 import type { SearchHit } from '../../src/shared/search/engine.ts';
 import { ClientContext } from '../ClientContext.ts';
+import { type DocsVersion, versionNamed } from './versions.ts';
 
-/** The one docs version: the path a `version` parameter names it by, and its label. */
-export type DocsVersion = { path: string; label: string };
+export type { DocsVersion } from './versions.ts';
 
 /** How many results the search page shows at most. */
 export const PAGE_LIMIT = 100;
 
 /** What the search page was asked for besides the query: a search context and a docs version (SPEC: ctx, version). */
-function scopeNote(params: URLSearchParams, version: DocsVersion): string | undefined {
+function scopeNote(params: URLSearchParams, versions: readonly DocsVersion[]): string | undefined {
   const notes: string[] = [];
   const asked = params.get('version');
-  if (asked && asked.replace(/\/+$/, '') !== version.path.replace(/\/+$/, '')) {
+  const [current] = versions;
+  const found = asked ? versionNamed(versions, asked) : undefined;
+  if (asked && !found)
     notes.push(
-      `This site has one documentation version, ${version.label}: the results are from it, not from ${asked}.`,
+      versions.length === 1
+        ? `This site has one documentation version, ${current.label}: the results are from it, not from ${asked}.`
+        : `This site has no documentation version “${asked}”: the results are from ${current.label}.`,
     );
-  }
+  else if (found && found !== current) notes.push(`The results are from the documentation of ${found.label}.`);
   const ctx = params.get('ctx');
   if (ctx)
     notes.push(`Search contexts are not set up on this site: the results are from every page, not only “${ctx}”.`);
@@ -30,7 +34,7 @@ function scopeNote(params: URLSearchParams, version: DocsVersion): string | unde
  * site cannot give. Typing updates the URL in place (no new history entry per keystroke); a client navigation to
  * this page with another query string (the navbar's "all results") gives a new `href`, and the field takes its query.
  */
-export function usePageQuery(version: DocsVersion): { query?: string; note?: string } {
+export function usePageQuery(versions: readonly DocsVersion[]): { query?: string; note?: string } {
   const { href } = useContext(ClientContext);
   const [query, setQuery] = useState<string | undefined>();
   const [note, setNote] = useState<string>();
@@ -41,7 +45,7 @@ export function usePageQuery(version: DocsVersion): { query?: string; note?: str
       const q = params.get('q') ?? '';
       if (input) input.value = q;
       setQuery(q);
-      setNote(scopeNote(params, version));
+      setNote(scopeNote(params, versions));
     };
     fromUrl();
     const onInput = () => {
@@ -63,7 +67,7 @@ export function usePageQuery(version: DocsVersion): { query?: string; note?: str
       input?.form?.removeEventListener('submit', onSubmit);
       window.removeEventListener('popstate', fromUrl);
     };
-  }, [href, version]);
+  }, [href, versions]);
   return { query, note };
 }
 

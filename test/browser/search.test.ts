@@ -202,7 +202,10 @@ test('the search page reads ctx and version, and says when they ask for what thi
   );
   await page.getByRole('heading', { level: 2, name: 'Firebase Settings' }).waitFor();
   const note = (await page.locator('.search-scope').textContent()) ?? '';
-  assert.match(note, /one documentation version/);
+  assert.match(
+    note,
+    /no documentation version “\/egrocer-documentation\/docs\/1\.0\/”: the results are from 3\.0\.2\.1/,
+  );
   assert.match(note, /“partner”/);
   await page.locator('.search-page-input').fill('twilio');
   await page.getByRole('heading', { level: 2, name: 'Twilio SMS Settings' }).waitFor();

@@ -180,6 +180,31 @@ test("the banner's comparison link shows what changed, and the upgrade page list
   });
 });
 
+test("an older version's search box suggests its pages, and Enter opens the search page in that version", async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/guide/setup/`);
+    const box = page.locator('.navbar-inner').getByRole('combobox', { name: 'Search' });
+    await box.fill('setup');
+    const suggestion = page.locator('.navbar-inner').getByRole('option').first();
+    await suggestion.waitFor();
+    assert.match((await suggestion.textContent()) ?? '', 'Setup 2.1');
+    await box.press('Enter');
+    await page.waitForURL(`${base}search/?q=setup&version=2.1`);
+    const note = page.locator('.search-scope');
+    await note.waitFor();
+    assert.is(await note.textContent(), 'The results are from the documentation of 2.1.x.');
+    await page.getByRole('heading', { level: 2, name: 'Setup 2.1' }).waitFor();
+    assert.is(await page.getByRole('heading', { level: 2, name: 'Setup', exact: true }).count(), 0);
+  });
+});
+
+test('a comparison page is of the older version: the dropdown names it', async () => {
+  await withPage(async (page) => {
+    await open(page, `${base}docs/2.1/changes/guide/setup/`);
+    assert.is(await versionButton(page).textContent(), 'Docs version: 2.1.x');
+  });
+});
+
 test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
   await withPage(async (page) => {
     await open(page, `${base}docs/2.1/guide/setup/`);

@@ -2,17 +2,26 @@
 // older versions, search the one index they always did; an older version's doc searches that version's, and the
 // search page the version its `?version=<name>` names (SPEC), so that its results stay within that version.
 import type { PageProps } from '../../shared/model/types.ts';
+import { versionNamed } from '../../../templates/search/versions.ts';
 
 /** The manifest URL of the index the page at `props` searches; `query` is the location's query string. */
 export function indexUrlOf({ chrome, route }: Pick<PageProps, 'chrome' | 'route'>, query: string): string {
   const { indexUrl, versionIndexUrls } = chrome.search;
   if (!versionIndexUrls) return indexUrl;
+  const list = chrome.versions?.list ?? [];
+  const asked = new URLSearchParams(query).get('version');
   const version =
     route.data.kind === 'doc'
       ? route.data.doc.version
       : route.data.kind === 'search'
-        ? (new URLSearchParams(query).get('version') ?? undefined)
-        : undefined;
+        ? asked === null
+          ? undefined
+          : versionNamed(
+              list.map((v) => ({ ...v, path: v.base })),
+              asked,
+            )?.name
+        : // A page under an older version's path that is no doc (its comparisons, its tags) searches that version.
+          list.slice(1).find((v) => route.path.startsWith(v.base))?.name;
   // An unknown name (an old link, a version since removed) searches the current version rather than nothing.
   return (version !== undefined && Object.hasOwn(versionIndexUrls, version) && versionIndexUrls[version]) || indexUrl;
 }

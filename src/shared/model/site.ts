@@ -209,6 +209,8 @@ export interface DocsVersionChoice {
   label: string;
   banner: 'unmaintained' | 'unreleased' | 'none';
   href: string;
+  /** The path its routes are under ('/base/docs/2.1/'): a page there that is no doc (a comparison, tags) is of it. */
+  base: string;
 }
 
 /** The whole site: the route table and the shared parts the templates need. */
