@@ -88,7 +88,17 @@ export function addVersionSidebars(
   warnUndeclaredVersions(config, [...content.texts.keys(), ...content.assets.keys()], diagnostics);
   const sidebars = { ...current };
   const versionOf: Record<string, string> = {};
-  for (const { name } of config.docs.versions) {
+  for (const [i, { name }] of config.docs.versions.entries()) {
+    if (content.docsOf(name).length === 0) {
+      // A version without docs would still be listed in the dropdown, leading nowhere: a renamed or missing folder.
+      const key = `docs.versions[${i}].name`;
+      diagnostics.warn(
+        'config',
+        `${key} '${name}' has no docs: ${docsFolderOf(name)}/ is missing or holds no markdown`,
+        config.locations[key] ?? { file: config.configFile },
+        `make it with \`egdocs docs:version ${name}\`, or remove the version from docs.versions`,
+      );
+    }
     const { written, at } = readVersionSidebars(name, content.assets, diagnostics);
     const version = {
       docs: content.docsOf(name),

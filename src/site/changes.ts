@@ -44,69 +44,74 @@ interface Compared {
  */
 export function* addChangeRoutes(input: ChangesInput, add: AddRoute): Sliced<Map<string, ChangesLink>> {
   const links = new Map<string, ChangesLink>();
-  const { config, versions } = input;
+  const { versions } = input;
+  for (let i = 1; i < versions.length; i++) yield* addPair(input, versions[i - 1], versions[i], add, links);
+  return links;
+}
+
+/** The comparison pages of `older` with the next newer version, and its upgrade page; records the banners' links. */
+function* addPair(
+  input: ChangesInput,
+  newer: DocsVersionChoice,
+  older: DocsVersionChoice,
+  add: AddRoute,
+  links: Map<string, ChangesLink>,
+): Sliced<void> {
+  const { config } = input;
   const pageOf = new Map(input.pages.map((page) => [page.source.route, page]));
-  const current = config.docs.version.name;
-  for (let i = 1; i < versions.length; i++) {
-    const [newer, older] = [versions[i - 1], versions[i]];
-    const path = config.docs.versions.find((v) => v.name === older.name)!.path;
-    const base = withBase(config, config.docs.routeBasePath, path, 'changes');
-    const docsOf = (name: string) => input.docs.filter((doc) => (doc.version ?? current) === name);
-    const newerDocs = new Map(docsOf(newer.name).map((doc) => [doc.id, doc]));
-    const olderDocs = docsOf(older.name);
-    const compared: Compared[] = [];
-    const leftOut: DocMeta[] = [];
-    for (const doc of olderDocs) {
-      const match = newerDocs.get(doc.id);
-      if (match === undefined) continue;
-      const [oldPage, newPage] = [pageOf.get(doc.path)!, pageOf.get(match.path)!];
-      if (
-        oldPage.source.frontMatter.compareVersions === false ||
-        newPage.source.frontMatter.compareVersions === false
-      ) {
-        leftOut.push(match);
-        continue;
-      }
-      yield;
-      const { counts, body } = comparison(config, oldPage, newPage, path);
-      const href = withBase(config, base.slice(config.baseUrl.length), doc.id);
-      add({
-        path: href,
-        title: `${newPage.title}: what changed in ${newer.label}`,
-        description: `How “${newPage.title}” changed from ${older.label} to ${newer.label}.`,
-        noindex: true,
-        data: {
-          kind: 'docs-changes',
-          html: comparisonHead({ older, newer, doc, match, counts, upgradeHref: base }) + body.html,
-          toc: body.toc,
-        },
-      });
-      compared.push({ older: doc, newer: match, href, counts });
-      if (total(counts) > 0) links.set(doc.path, { href, label: newer.label });
-    }
-    const order = sidebarOrder(input, newer.name);
-    const byOrder = (a: DocMeta, b: DocMeta) =>
-      (order.get(a.path) ?? Infinity) - (order.get(b.path) ?? Infinity) || a.id.localeCompare(b.id);
-    const olderIds = new Set(olderDocs.map((doc) => doc.id));
+  const optedOut = (doc: DocMeta) => pageOf.get(doc.path)!.source.frontMatter.compareVersions === false;
+  const path = config.docs.versions.find((v) => v.name === older.name)!.path;
+  const base = withBase(config, config.docs.routeBasePath, path, 'changes');
+  const docsOf = (name: string) => input.docs.filter((doc) => (doc.version ?? config.docs.version.name) === name);
+  const newerDocs = new Map(docsOf(newer.name).map((doc) => [doc.id, doc]));
+  const olderDocs = new Map(docsOf(older.name).map((doc) => [doc.id, doc]));
+  const compared: Compared[] = [];
+  // A doc whose front matter says compare_versions: false, in either version, is only listed as not compared.
+  const leftOut = new Set([...olderDocs.values(), ...newerDocs.values()].filter(optedOut).map((doc) => doc.id));
+  for (const doc of olderDocs.values()) {
+    const match = newerDocs.get(doc.id);
+    if (match === undefined || optedOut(doc) || optedOut(match)) continue;
+    yield;
+    const [oldPage, newPage] = [pageOf.get(doc.path)!, pageOf.get(match.path)!];
+    const { counts, body } = comparison(config, oldPage, newPage, path);
+    const href = withBase(config, base.slice(config.baseUrl.length), doc.id);
     add({
-      path: base,
-      title: `Upgrading from ${older.label} to ${newer.label}`,
-      description: `The pages of the docs that changed from ${older.label} to ${newer.label}, and those added and removed.`,
+      path: href,
+      title: `${newPage.title}: what changed in ${newer.label}`,
+      description: `How “${newPage.title}” changed from ${older.label} to ${newer.label}.`,
       noindex: true,
       data: {
-        kind: 'docs-upgrade',
-        ...upgradeHtml({
-          older,
-          newer,
-          compared: compared.sort((a, b) => byOrder(a.newer, b.newer)),
-          added: [...newerDocs.values()].filter((doc) => !olderIds.has(doc.id)).sort(byOrder),
-          removed: olderDocs.filter((doc) => !newerDocs.has(doc.id)).sort(byOrder),
-          leftOut: leftOut.sort(byOrder),
-        }),
+        kind: 'docs-changes',
+        html: comparisonHead({ older, newer, doc, match, counts, upgradeHref: base }) + body.html,
+        toc: body.toc,
       },
     });
+    compared.push({ older: doc, newer: match, href, counts });
+    if (total(counts) > 0) links.set(doc.path, { href, label: newer.label });
   }
-  return links;
+  const order = sidebarOrder(input, newer.name);
+  const byOrder = (a: DocMeta, b: DocMeta) =>
+    (order.get(a.path) ?? Infinity) - (order.get(b.path) ?? Infinity) || a.id.localeCompare(b.id);
+  const onlyIn = (docs: Map<string, DocMeta>, other: Map<string, DocMeta>) =>
+    [...docs.values()].filter((doc) => !other.has(doc.id) && !optedOut(doc)).sort(byOrder);
+  add({
+    path: base,
+    title: `Upgrading from ${older.label} to ${newer.label}`,
+    description: `The pages of the docs that changed from ${older.label} to ${newer.label}, and those added and removed.`,
+    noindex: true,
+    data: {
+      kind: 'docs-upgrade',
+      ...upgradeHtml({
+        older,
+        newer,
+        compared: compared.sort((a, b) => byOrder(a.newer, b.newer)),
+        added: onlyIn(newerDocs, olderDocs),
+        removed: onlyIn(olderDocs, newerDocs),
+        // Each doc once: its newer page when both versions have it.
+        leftOut: [...leftOut].map((id) => newerDocs.get(id) ?? olderDocs.get(id)!).sort(byOrder),
+      }),
+    },
+  });
 }
 
 /** A doc's comparison, by its older page and then its newer one: serve compares again only the pages a save changed. */

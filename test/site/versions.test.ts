@@ -155,6 +155,15 @@ test('a doc id of an older sidebars.json that does not exist is an error at its 
   ]);
 });
 
+test('a declared version without docs is a warning naming its folder', async () => {
+  const config = { docs: { ...CONFIG.docs, versions: [V21, { name: '2.0', label: '2.0.x', path: '2.0' }] } };
+  const result = await buildFromMap(FILES, config);
+  assert.equal(
+    result.diagnostics.map((d) => d.message),
+    ["docs.versions[1].name '2.0' has no docs: content/versioned/2.0/docs/ is missing or holds no markdown"],
+  );
+});
+
 test('a folder of content/versioned/ the config does not declare is a warning naming it, and is not built', async () => {
   const result = await buildFromMap({ ...FILES, 'versioned/1.0/docs/intro.md': '# One\n' }, CONFIG);
   const warnings = result.diagnostics.map((d) => d.message);
@@ -200,8 +209,8 @@ reader(
     const result = await buildFromMap(FILES, config);
     assert.equal(result.site.chrome.versions, {
       list: [
-        { name: 'current', label: 'Next', banner: 'none', href: '/base/docs/intro/' },
-        { name: '2.1', label: '2.1.x', banner: 'unmaintained', href: '/base/docs/2.1/intro/' },
+        { name: 'current', label: 'Next', banner: 'none', href: '/base/docs/intro/', base: '/base/docs/' },
+        { name: '2.1', label: '2.1.x', banner: 'unmaintained', href: '/base/docs/2.1/intro/', base: '/base/docs/2.1/' },
       ],
       latest: 'current',
     });
