@@ -7,7 +7,7 @@ import type { AssetBytes, Config, ContentSet, DocMeta, LayoutLink, Page, Route, 
 import { addBlogRoutes, blogPosts } from './blog.ts';
 import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes } from './home.ts';
-import { docMetas, docsTags, resolveSidebars, tagHref } from './docs.ts';
+import { categoryKeywords, docMetas, docsTags, resolveSidebars, tagHref } from './docs.ts';
 import { assetOutPath } from '../content/assets.ts';
 import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
@@ -115,7 +115,8 @@ export function* buildSiteInSlices(input: SiteInput): Sliced<Site> {
   });
   reportDuplicates(config, routes, pages, diagnostics);
   const assets = publishedAssets(config, content.assets, pages);
-  return { config, routes, sidebars, docs, posts, pages, assets, chrome, layoutLinks: links };
+  const keywords = categoryKeywords(input.sidebars, docs, sidebarVersions);
+  return { config, routes, sidebars, keywords, docs, posts, pages, assets, chrome, layoutLinks: links };
 }
 
 /** The docs tags pages: one listing the tags, and one per tag listing its docs (none when no doc has a tag). */

@@ -75,6 +75,31 @@ test("a page searches its version's index, and the search page the one its ?vers
   assert.is(indexUrlOf(search, '?q=setup&version=1.0'), `/base/${CURRENT_MANIFEST}`, 'an unknown version');
 });
 
+test("an older version's sidebar category keywords find its docs in its index", async () => {
+  const sidebars = { docs: [{ type: 'category', label: 'Guide', keywords: ['dashboard'], items: ['guide/setup'] }] };
+  const result = await buildFromMap({ ...FILES, 'versioned/2.1/sidebars.json': JSON.stringify(sidebars) }, CONFIG);
+  assert.equal(await found(result, V21_MANIFEST, 'dashboard'), [
+    '/base/docs/2.1/guide/setup/',
+    '/base/docs/2.1/guide/old/',
+  ]);
+  assert.equal(
+    await found(result, CURRENT_MANIFEST, 'dashboard'),
+    [],
+    "the current version's sidebar has no such keyword",
+  );
+});
+
+test('a search page path for ?version= names the version too; a comparison page searches its older version', async () => {
+  const result = await buildFromMap(FILES, CONFIG);
+  const data = (path: string) =>
+    JSON.parse(
+      /<script id="__egdocs-data" type="application\/json">(.*?)<\/script>/.exec(fileText(result, path))![1],
+    ) as PageProps;
+  const search = data('search/index.html');
+  assert.is(indexUrlOf(search, '?q=setup&version=%2Fdocs%2F2.1%2F'), `/base/${V21_MANIFEST}`);
+  assert.is(indexUrlOf(data('docs/2.1/changes/guide/setup/index.html'), ''), `/base/${V21_MANIFEST}`);
+});
+
 test('a site without older versions names no other index in its pages', async () => {
   const result = await buildFromMap({ 'docs/intro.md': '# Intro\n' });
   assert.not.match(fileText(result, 'docs/intro/index.html'), 'versionIndexUrls');

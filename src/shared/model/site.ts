@@ -219,6 +219,11 @@ export interface Site {
   routes: Route[];
   /** Resolved sidebars by id, with hrefs (collapse state is per page; see site/sidebar.ts). */
   sidebars: Record<string, SidebarItem[]>;
+  /**
+   * Doc path → the keywords of the sidebar categories that hold it, joined, in every version: search finds a doc by
+   * them as well as by its text (site/docs.ts).
+   */
+  keywords: Record<string, string>;
   docs: DocMeta[];
   posts: BlogPostMeta[];
   /** Every rendered page, for search and check. */
