@@ -50,11 +50,13 @@ export function versionLinks(
     byId.set(`${name}\0${doc.id}`, doc.path);
   }
   const start = (name: string) => starts.get(name) ?? config.baseUrl;
+  const latest = config.docs.lastVersion ?? current;
   const versions: DocsVersionChoice[] = [
     {
       name: current,
       label: config.docs.version.label,
-      banner: 'none',
+      // The current docs ahead of the latest release (docs.lastVersion names an older one) are not released yet.
+      banner: latest === current ? 'none' : 'unreleased',
       href: start(current),
       base: withBase(config, config.docs.routeBasePath),
     },
@@ -67,7 +69,6 @@ export function versionLinks(
       base: withBase(config, config.docs.routeBasePath, v.path),
     })),
   ];
-  const latest = config.docs.lastVersion ?? current;
   const hrefsOf = (doc: DocMeta) =>
     Object.fromEntries(versions.map((v) => [v.name, byId.get(`${v.name}\0${doc.id}`) ?? v.href]));
   return {

@@ -250,11 +250,18 @@ reader("the banner follows the version's setting: 'unreleased' says so, 'none' h
   assert.not.match(fileText(none, 'docs/2.1/intro/index.html'), 'version-banner');
 });
 
-reader("with an older version as the latest, that version's pages carry no banner", async () => {
-  const result = await buildFromMap(FILES, { docs: { ...CONFIG.docs, lastVersion: '2.1' } });
-  assert.is(result.site.chrome.versions?.latest, '2.1');
-  assert.not.match(fileText(result, 'docs/2.1/intro/index.html'), 'version-banner');
-});
+reader(
+  'with an older version as the latest, its pages carry no banner and the current ones say they are unreleased',
+  async () => {
+    const result = await buildFromMap(FILES, { docs: { ...CONFIG.docs, lastVersion: '2.1' } });
+    assert.is(result.site.chrome.versions?.latest, '2.1');
+    assert.not.match(fileText(result, 'docs/2.1/intro/index.html'), 'version-banner');
+    assert.match(
+      fileText(result, 'docs/guide/setup/index.html'),
+      /This is documentation for Next, an unreleased version\. See <a href="\/base\/docs\/2\.1\/guide\/setup\/">the latest version \(2\.1\.x\)<\/a>\./,
+    );
+  },
+);
 
 reader(
   'a project without versions has none of it: no versions in the chrome, the route data or the navbar',
