@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { Chrome, PageProps, Route } from '../src/shared/model/types.ts';
 import type { DocsVersion } from './search/versions.ts';
 import { ArticleWithToc } from './ArticleWithToc.tsx';
@@ -101,21 +101,36 @@ export function SearchPage({ chrome, route }: PageProps) {
   );
 }
 
+/**
+ * Where the 404 page's "documentation" link goes: the docs' start, or, for a missing page under an older version's
+ * path, that version's start (known only in the browser: the host serves one 404 page for every missing path).
+ */
+function useDocsHref(chrome: Chrome): string | undefined {
+  const [href, setHref] = useState(chrome.docsHref);
+  useEffect(() => {
+    const older = chrome.versions?.list.slice(1).find((v) => location.pathname.startsWith(v.base));
+    if (older) setHref(older.href);
+  }, [chrome]);
+  return href;
+}
+
 export function NotFoundPage({ chrome }: PageProps) {
+  // A constant of the bundle: a project without versions has none of this in its client.
+  const docsHref = globalThis.EGDOCS_VERSIONS !== false ? useDocsHref(chrome) : chrome.docsHref;
   return (
     <main id="main" className="container narrow not-found">
       <h1>Page Not Found</h1>
       <p>We could not find what you were looking for. The page may have moved, or the address may be mistyped.</p>
       <p>
-        {chrome.docsHref && chrome.docsHref !== chrome.homeHref ? (
+        {docsHref && docsHref !== chrome.homeHref ? (
           <>
-            Start again from the <a href={chrome.docsHref}>documentation</a>
+            Start again from the <a href={docsHref}>documentation</a>
             {', or go to the '}
             <a href={chrome.homeHref}>home page</a>.
           </>
         ) : (
           <>
-            Start again from the <a href={chrome.homeHref}>{chrome.docsHref ? 'documentation' : 'home page'}</a>.
+            Start again from the <a href={chrome.homeHref}>{docsHref ? 'documentation' : 'home page'}</a>.
           </>
         )}
       </p>

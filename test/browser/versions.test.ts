@@ -205,6 +205,17 @@ test('a comparison page is of the older version: the dropdown names it', async (
   });
 });
 
+test("the 404 page of a missing page under an older version's path leads to that version's docs", async () => {
+  await withPage(async (page, problems) => {
+    await open(page, `${base}docs/2.1/no-such-page/`);
+    const docs = page.locator('#main').getByRole('link', { name: 'documentation' });
+    await page.waitForFunction(() => document.querySelector('#main a[href$="/docs/2.1/intro/"]') !== null);
+    assert.is(await docs.getAttribute('href'), '/base/docs/2.1/intro/');
+    // The page's own request is the 404 the test asked for.
+    problems.splice(0, problems.length, ...problems.filter((p) => !/404/.test(p)));
+  });
+});
+
 test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
   await withPage(async (page) => {
     await open(page, `${base}docs/2.1/guide/setup/`);
