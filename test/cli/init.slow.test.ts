@@ -1,7 +1,7 @@
 // `egdocs init`: a new project that builds with no warning and passes check as it comes, a folder with files in it
 // refused; and the package a newcomer installs holds what a project needs to run egdocs, and nothing of ours.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, readdir, symlink } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -43,6 +43,29 @@ test('init makes a project that builds with no warning and passes check', async 
   const check = await egdocs(project, 'check');
   assert.is(check.code, 0, check.stdout + check.stderr);
   assert.match(check.stdout, /No broken links, anchors or images\./);
+});
+
+test('a project from init takes a docs version: docs:version, the entry it prints, then a build and check with no warning', async () => {
+  assert.is((await egdocs(p.dir, 'init', 'acme-docs')).code, 0);
+  const project = path.join(p.dir, 'acme-docs');
+  const cut = await egdocs(project, 'docs:version', '1.0');
+  assert.is(cut.code, 0, cut.stderr);
+  const entry = /^\s*(\{ name: '1\.0'.*\},)$/m.exec(cut.stdout)?.[1];
+  assert.ok(entry, `no entry to add in:\n${cut.stdout}`);
+  const configFile = path.join(project, 'site.config.ts');
+  const config = await readFile(configFile, 'utf8');
+  await writeFile(configFile, config.replace('  docs: {\n', `  docs: {\n    versions: [${entry}],\n`));
+  const build = await egdocs(project, 'build');
+  assert.is(build.code, 0, build.stderr);
+  assert.is(build.stderr, '', 'no warning');
+  assert.match(build.stdout, /0 warnings/);
+  const old = await readFile(path.join(project, 'build/docs/1.0/intro/index.html'), 'utf8');
+  assert.match(old, 'This is documentation for 1.0, which is no longer actively maintained.');
+  // Nothing changed since the snapshot: the comparison says so, and the banner has no link to it.
+  const compared = await readFile(path.join(project, 'build/docs/1.0/changes/intro/index.html'), 'utf8');
+  assert.match(compared, 'This page reads the same in 1.0 and Next.');
+  const check = await egdocs(project, 'check');
+  assert.is(check.code, 0, check.stdout + check.stderr);
 });
 
 test('init writes the GitHub workflow: valid, ours but for the base path, and its deploy stops a project site until baseUrl is set', async () => {
