@@ -89,9 +89,9 @@ function* addPair(
     compared.push({ older: doc, newer: match, href, counts });
     if (total(counts) > 0) links.set(doc.path, { href, label: newer.label });
   }
-  const order = sidebarOrder(input, newer.name);
+  const places = new Map([...sidebarPlaces(input, older.name), ...sidebarPlaces(input, newer.name)]);
   const byOrder = (a: DocMeta, b: DocMeta) =>
-    (order.get(a.path) ?? Infinity) - (order.get(b.path) ?? Infinity) || a.id.localeCompare(b.id);
+    (places.get(a.path)?.order ?? Infinity) - (places.get(b.path)?.order ?? Infinity) || a.id.localeCompare(b.id);
   const onlyIn = (docs: Map<string, DocMeta>, other: Map<string, DocMeta>) =>
     [...docs.values()].filter((doc) => !other.has(doc.id) && !optedOut(doc)).sort(byOrder);
   add({
@@ -104,6 +104,7 @@ function* addPair(
       ...upgradeHtml({
         older,
         newer,
+        sectionOf: (doc) => places.get(doc.path)?.section,
         compared: compared.sort((a, b) => byOrder(a.newer, b.newer)),
         added: onlyIn(newerDocs, olderDocs),
         removed: onlyIn(olderDocs, newerDocs),
@@ -142,14 +143,24 @@ function comparison(config: Config, older: Page, newer: Page, path: string) {
 
 const total = (counts: ChangeCounts) => counts.added + counts.removed + counts.changed;
 
-/** Each doc's place in its version's sidebars, by path: the upgrade page lists docs as a reader meets them. */
-function sidebarOrder({ sidebars, sidebarVersions, config }: ChangesInput, version: string): Map<string, number> {
-  const order = new Map<string, number>();
+/**
+ * Each doc's place in its version's sidebars, by path: its order, as the upgrade page lists docs as a reader meets
+ * them, and the label of the top category it is in, which tells apart docs of one title ("Installation").
+ */
+function sidebarPlaces(
+  { sidebars, sidebarVersions, config }: ChangesInput,
+  version: string,
+): Map<string, { order: number; section?: string }> {
+  const places = new Map<string, { order: number; section?: string }>();
   for (const [id, items] of Object.entries(sidebars)) {
     if ((sidebarVersions[id] ?? config.docs.version.name) !== version) continue;
-    for (const link of flattenSidebar(items)) if (!order.has(link.href)) order.set(link.href, order.size);
+    for (const item of items) {
+      const section = item.type === 'category' ? item.label : undefined;
+      for (const link of flattenSidebar([item]))
+        if (!places.has(link.href)) places.set(link.href, { order: places.size, section });
+    }
   }
-  return order;
+  return places;
 }
 
 /** "3 added, 1 removed, 2 changed", or "No changes". */
@@ -186,10 +197,15 @@ function upgradeHtml(u: {
   added: DocMeta[];
   removed: DocMeta[];
   leftOut: DocMeta[];
+  sectionOf: (doc: DocMeta) => string | undefined;
 }): { html: string; toc: TocItem[] } {
   const changed = u.compared.filter((c) => total(c.counts) > 0);
   const unchanged = u.compared.filter((c) => total(c.counts) === 0);
-  const link = (doc: DocMeta) => `<a href="${escape(doc.path)}">${escape(doc.title)}</a>`;
+  const section = (doc: DocMeta) => {
+    const label = u.sectionOf(doc);
+    return label === undefined ? '' : ` <span class="changes-section">(${escape(label)})</span>`;
+  };
+  const link = (doc: DocMeta) => `<a href="${escape(doc.path)}">${escape(doc.title)}</a>${section(doc)}`;
   const list = (docs: DocMeta[]) => `<ul>${docs.map((doc) => `<li>${link(doc)}</li>`).join('')}</ul>\n`;
   const [from, to] = [escape(u.older.label), escape(u.newer.label)];
   const toc: TocItem[] = [];
@@ -206,7 +222,7 @@ function upgradeHtml(u: {
   if (changed.length > 0) {
     const rows = changed.map(
       (c) =>
-        `<tr><td><a href="${escape(c.href)}">${escape(c.newer.title)}</a></td>` +
+        `<tr><td><a href="${escape(c.href)}">${escape(c.newer.title)}</a>${section(c.newer)}</td>` +
         `<td>${c.counts.added}</td><td>${c.counts.removed}</td><td>${c.counts.changed}</td></tr>`,
     );
     html +=

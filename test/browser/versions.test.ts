@@ -216,6 +216,25 @@ test("the 404 page of a missing page under an older version's path leads to that
   });
 });
 
+test('on a phone the version menu is in the drawer, not the top bar, and choosing a version opens its page', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const problems = problemsOf(page);
+  try {
+    await open(page, `${base}docs/guide/setup/`);
+    assert.not.ok(await versionButton(page).isVisible(), 'no version menu in the top bar');
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.getByRole('button', { name: /^Docs version:/ }).click();
+    await drawer.getByRole('link', { name: '2.1.x' }).click();
+    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
+    assert.equal(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
   await withPage(async (page) => {
     await open(page, `${base}docs/2.1/guide/setup/`);

@@ -142,7 +142,7 @@ test('the upgrade page lists changed pages with counts, the pages added and remo
   assert.match(html, /Of the 2 pages both versions have, 1 changed from 2\.1\.x to Next\./);
   assert.match(
     html,
-    /<tr><td><a href="\/base\/docs\/2\.1\/changes\/guide\/setup\/">Setup<\/a><\/td><td>2<\/td><td>1<\/td><td>3<\/td><\/tr>/,
+    /<tr><td><a href="\/base\/docs\/2\.1\/changes\/guide\/setup\/">Setup<\/a> <span class="changes-section">\(Guide\)<\/span><\/td><td>2<\/td><td>1<\/td><td>3<\/td><\/tr>/,
   );
   assert.match(
     html,
@@ -154,7 +154,7 @@ test('the upgrade page lists changed pages with counts, the pages added and remo
   );
   assert.match(
     html,
-    /<h2 id="not-compared">Not compared \(2\)<\/h2>\n<ul><li><a href="\/base\/docs\/guide\/private\/">Private<\/a><\/li><li><a href="\/base\/docs\/guide\/writing\/">Writing/,
+    /<h2 id="not-compared">Not compared \(2\)<\/h2>\n<ul><li><a href="\/base\/docs\/guide\/private\/">Private<\/a> <span class="changes-section">\(Guide\)<\/span><\/li><li><a href="\/base\/docs\/guide\/writing\/">Writing/,
   );
   // compare_versions: false in either version: no comparison page, and no link from the banner.
   assert.not.ok(result.site.routes.some((r) => r.path === '/base/docs/2.1/changes/guide/private/'));
