@@ -69,7 +69,7 @@ export function SearchBox({ chrome, version }: { chrome: Chrome; version?: strin
           </kbd>
         ) : null}
       </div>
-      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {globalThis.EGDOCS_VERSIONS !== false && version ? <input type="hidden" name="version" value={version} /> : null}
       <SuggestionPanel box={box} pageHref={settings.pageHref} version={version} />
     </form>
   );

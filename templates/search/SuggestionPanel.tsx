@@ -61,7 +61,7 @@ export function SuggestionPanel({
         <a
           ref={box.allResultsLink}
           className="search-all"
-          href={`${pageHref}?q=${encodeURIComponent(query)}${version ? `&version=${encodeURIComponent(version)}` : ''}`}
+          href={`${pageHref}?q=${encodeURIComponent(query)}${globalThis.EGDOCS_VERSIONS !== false && version ? `&version=${encodeURIComponent(version)}` : ''}`}
           hidden={hits.length === 0}
           tabIndex={-1}
           onMouseDown={keepFocus}

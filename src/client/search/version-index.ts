@@ -4,10 +4,16 @@
 import type { PageProps } from '../../shared/model/types.ts';
 import { versionNamed } from '../../../templates/search/versions.ts';
 
+declare global {
+  /** Whether the project has docs versions: a constant of the client bundle (see templates/Navbar.tsx). */
+  var EGDOCS_VERSIONS: boolean | undefined;
+}
+
 /** The manifest URL of the index the page at `props` searches; `query` is the location's query string. */
 export function indexUrlOf({ chrome, route }: Pick<PageProps, 'chrome' | 'route'>, query: string): string {
   const { indexUrl, versionIndexUrls } = chrome.search;
-  if (!versionIndexUrls) return indexUrl;
+  // A constant of the bundle (templates/Navbar.tsx): without versions, the rest is left out of the client.
+  if (globalThis.EGDOCS_VERSIONS === false || !versionIndexUrls) return indexUrl;
   const list = chrome.versions?.list ?? [];
   const asked = new URLSearchParams(query).get('version');
   const version =
