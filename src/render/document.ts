@@ -6,6 +6,7 @@ import { inlineScripts } from '../bundle/inline.ts';
 import { type ColorModeInput, INPUT_SLOT, type ScriptLoaderInput } from '../shared/inline-scripts.ts';
 import type { Chrome, Config, Route } from '../shared/model/types.ts';
 import { storageKey } from '../../templates/storage.ts';
+import { isExternal, sitePath } from '../shared/urls.ts';
 
 export interface Assets {
   /** Stylesheet URLs, in order. */
@@ -49,7 +50,7 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
     `<meta property="og:type" content="${route.data.kind === 'blog-post' ? 'article' : 'website'}">`,
     `<meta property="og:url" content="${escapeAttr(canonical)}">`,
     `<meta property="og:site_name" content="${escapeAttr(config.title)}">`,
-    `<meta name="twitter:card" content="summary">`,
+    ...socialCard(config, route),
     chrome.favicon ? `<link rel="icon" href="${escapeAttr(chrome.favicon)}">` : '',
     // Only a site with posts has feeds to point at.
     chrome.feeds
@@ -75,6 +76,22 @@ ${scriptLoader(assets)}
 </body>
 </html>
 `;
+}
+
+/**
+ * The picture a shared link shows: the page's front matter `image`, else the config's, as an absolute URL; a large
+ * card with one, the small summary card without.
+ */
+function socialCard(config: Config, route: Route): string[] {
+  const written =
+    route.image ?? (config.image && (isExternal(config.image) ? config.image : sitePath(config, config.image)));
+  if (!written) return ['<meta name="twitter:card" content="summary">'];
+  const url = isExternal(written) ? written : config.url + written;
+  return [
+    `<meta property="og:image" content="${escapeAttr(url)}">`,
+    `<meta name="twitter:image" content="${escapeAttr(url)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+  ];
 }
 
 /** The client's module scripts, asked for after the first contentful paint (src/client/inline/script-loader.ts). */

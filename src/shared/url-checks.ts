@@ -62,3 +62,17 @@ export function slugProblem(slug: string): string | undefined {
     ? "has a '.' or '..' segment, which would place the page outside the site's folders"
     : undefined;
 }
+
+/** How a social card must be given, as hints say it. */
+export const SOCIAL_IMAGE_FORM =
+  'a PNG or JPEG of about 1200 × 630 pixels under content/static/ (img/social-card.png), or its https URL';
+
+/**
+ * What is wrong with a social card's address (config `image`, front matter `image`), if anything: sites that show
+ * link previews fetch only http(s) URLs, and read PNG, JPEG or WebP, not SVG.
+ */
+export function socialImageProblem(image: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(image) && !/^https?:\/\//i.test(image)) return 'is neither an http(s) URL nor a path';
+  if (/\.svg$/i.test(image.split(/[?#]/)[0])) return 'is an SVG, which sites that show link previews do not read';
+  return undefined;
+}

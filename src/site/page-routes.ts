@@ -19,6 +19,7 @@ import { breadcrumbs, indexSidebar, type SidebarIndex, tagHref, tagSlug } from '
 import { pagination, paginationDocs, type PaginationDocs } from './pagination.ts';
 import { homeData } from './home.ts';
 import type { VersionLinks } from './versions.ts';
+import { isExternal, sitePath } from '../shared/urls.ts';
 
 /** What the page routes are made from: the pages, and the docs, sidebars and posts the site stage made of them. */
 export interface PageRouteInputs {
@@ -62,7 +63,8 @@ export function* addPageRoutes(inputs: PageRouteInputs, add: (route: Omit<Route,
     const fm = page.source.frontMatter;
     const toc = tocOf(config, page);
     const { keywords } = fm;
-    const base = { path, title: page.title, description: page.description, file: page.source.file, keywords };
+    const image = fm.image === undefined ? undefined : socialImage(config, page, inputs.extraLinks);
+    const base = { path, title: page.title, description: page.description, file: page.source.file, keywords, image };
     if (page.source.kind === 'doc') {
       const doc = docOfPage.get(page)!;
       const index = doc.sidebarId ? sidebars.get(doc.sidebarId) : undefined;
@@ -141,4 +143,17 @@ function tocOf(config: Config, page: Page): TocItem[] {
   return page.headings
     .filter((h) => h.level >= min && h.level <= max)
     .map(({ id, text, level }) => ({ id, text, level }));
+}
+
+/**
+ * A page's social card (front matter `image`) as a path of the site, or the URL as written; a path is given to check,
+ * at its front matter line, as the layout's files are: a card that is not published is a broken link.
+ */
+function socialImage(config: Config, page: Page, extraLinks: LayoutLink[]): string {
+  const raw = page.source.frontMatter.image!;
+  if (isExternal(raw)) return raw;
+  const href = sitePath(config, raw);
+  const location = { file: page.source.file, line: page.source.keyLines.image ?? 1, column: 1 };
+  extraLinks.push({ raw, href, where: 'front matter image', location });
+  return href;
 }

@@ -20,6 +20,7 @@ type Of<K extends Kind> = Output<(typeof frontMatterSchemas)[K]>;
 const KEYS: Record<keyof FrontMatter, true> = {
   title: true,
   description: true,
+  image: true,
   slug: true,
   id: true,
   sidebarLabel: true,

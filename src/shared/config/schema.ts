@@ -16,7 +16,14 @@ import {
   string,
   unchecked,
 } from '../schema/combinators.ts';
-import { basePathProblem, HTML_LINK_ATTRIBUTE, isLinkable, LINK_FORMS } from '../url-checks.ts';
+import {
+  basePathProblem,
+  HTML_LINK_ATTRIBUTE,
+  isLinkable,
+  LINK_FORMS,
+  SOCIAL_IMAGE_FORM,
+  socialImageProblem,
+} from '../url-checks.ts';
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
 import { versions } from './versions.ts';
@@ -142,6 +149,17 @@ export const configSchema = object({
   publishDotfiles: array(string().refine(dotfileProblem)).default([]),
   /** Site favicon, relative to the static folder. */
   favicon: string().located().default(''),
+  /**
+   * The social card: the picture a link to the site shows when shared (og:image, twitter:image), relative to the static
+   * folder or a URL; a page's front matter `image` replaces it. PNG or JPEG, about 1200 × 630: those sites read no SVG.
+   */
+  image: string({ empty: false })
+    .refine((image, key) => {
+      const problem = socialImageProblem(image);
+      return problem ? { message: `${key} '${image}' ${problem}`, hint: `give ${SOCIAL_IMAGE_FORM}` } : undefined;
+    })
+    .located()
+    .optional(),
   /** Site version (SPEC.md: 1.0.0), exposed in meta. */
   siteVersion: string().default('1.0.0'),
   /** Language of the site: one per site. */

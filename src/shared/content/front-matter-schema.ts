@@ -20,7 +20,14 @@ import {
   string,
 } from '../schema/combinators.ts';
 import { INVALID, keyOf, report } from '../schema/context.ts';
-import { idProblem, isLinkable, LINK_FORMS, slugProblem } from '../url-checks.ts';
+import {
+  idProblem,
+  isLinkable,
+  LINK_FORMS,
+  slugProblem,
+  SOCIAL_IMAGE_FORM,
+  socialImageProblem,
+} from '../url-checks.ts';
 import { calendarDateProblem } from './dates.ts';
 
 /** A key that must be `what`, said in front matter's words, with how to write it. */
@@ -176,6 +183,11 @@ const card = object({ title: string(), text: string(), href: string() }, { other
 const common = {
   title: text,
   description: text,
+  /** The page's social card (og:image), relative to content/static/ or a URL, instead of the config's `image`. */
+  image: text.refine((image, key) => {
+    const problem = socialImageProblem(image);
+    return problem ? { message: `${key} '${image}' ${problem}`, hint: `give ${SOCIAL_IMAGE_FORM}` } : undefined;
+  }),
   /** The page's path within its section, replacing the one its file name gives. */
   slug: text.refine((slug, key) => {
     const problem = slugProblem(slug);

@@ -149,6 +149,8 @@ export interface Route {
   noindex?: boolean;
   /** Front matter `keywords`, for the keywords meta tag. */
   keywords?: string[];
+  /** Front matter `image`: the page's social card, a path of the site or a URL (else the config's `image`). */
+  image?: string;
   data: RouteData;
 }
 
