@@ -1,5 +1,7 @@
 // Images: resolve the written path to a file under content/, point at its output URL, and give it its intrinsic
-// width and height so the page does not shift as it loads. A missing file is a warning at its line.
+// width and height so the page does not shift as it loads. A missing file is a warning at its line. A fragment says
+// how the image meets the colour modes (THEME_FRAGMENTS): `#invert-dark` inverts a diagram drawn dark on light in the
+// dark mode, and GitHub's `#gh-dark-mode-only` and `#gh-light-mode-only` show an image in one mode only.
 import path from 'node:path/posix';
 import type { MarkdownIt } from 'markdown-it';
 import { imageSize } from 'image-size';
@@ -15,11 +17,20 @@ export interface ImageOptions {
   assets: Pick<ReadonlyMap<string, AssetBytes>, 'get'>;
 }
 
+/** The fragments an image's address may end with, and the class each gives the image (markdown.css). */
+const THEME_FRAGMENTS: Record<string, string> = {
+  'invert-dark': 'invert-dark',
+  'gh-dark-mode-only': 'dark-only',
+  'gh-light-mode-only': 'light-only',
+};
+
 export function images(md: MarkdownIt, options: ImageOptions): void {
   const { config, assets } = options;
   md.core.ruler.after('inline', 'egdocs_images', (state) =>
     forEachInline(state, 'image', (token, env, locate) => {
       const raw = attr(token, 'src');
+      const themed = THEME_FRAGMENTS[/#([^#]*)$/.exec(raw)?.[1] ?? ''];
+      if (themed) token.attrJoin('class', themed);
       if (/^(?:[a-z]+:|\/\/)/i.test(raw)) return;
       const { file, line, column, related, inBody } = locate(raw);
       // Relative to the file it is written in: for included text, the included file.

@@ -1,0 +1,66 @@
+// Images and the colour modes in a real browser: a diagram marked #invert-dark is inverted in the dark mode only, an
+// unmarked image never; GitHub's #gh-dark-mode-only and #gh-light-mode-only images show in their mode only.
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { type Browser, chromium } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MemoryWriter } from '../../src/output/writer.ts';
+import { listen, staticHandler } from '../../src/serve/static.ts';
+import { mapSource } from '../../src/serve/sources.ts';
+import { buildFromMap } from '../helpers.ts';
+import { CHROMIUM_ARGS, DESKTOP, open } from './browser.ts';
+
+const test = suite('browser: images and the colour modes');
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" width="40" height="20"/>';
+const FILES = {
+  'docs/intro.md':
+    '# Intro\n\n![Flow](./img/flow.svg#invert-dark) ![Logo](./img/logo.svg)\n\n![Dark](./img/dark.svg#gh-dark-mode-only) ![Light](./img/light.svg#gh-light-mode-only)\n',
+  'docs/img/flow.svg': SVG,
+  'docs/img/logo.svg': SVG,
+  'docs/img/dark.svg': SVG,
+  'docs/img/light.svg': SVG,
+  'static/img/favicon.svg': SVG,
+};
+
+let browser: Browser;
+let server: http.Server;
+let base = '';
+
+test.before(async () => {
+  const result = await buildFromMap(FILES, { favicon: 'img/favicon.svg' });
+  const memory = new MemoryWriter();
+  await memory.write(result.files);
+  ({ server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`in the ${theme} mode`, async () => {
+    const page = await browser.newPage(DESKTOP);
+    await open(page, `${base}docs/intro/`);
+    await page.evaluate((mode) => (document.documentElement.dataset.theme = mode), theme);
+    const look = (alt: string) =>
+      page.locator(`#main img[alt="${alt}"]`).evaluate((img) => {
+        const style = getComputedStyle(img);
+        return { filter: style.filter, shown: style.display !== 'none' };
+      });
+    assert.match((await look('Flow')).filter, theme === 'dark' ? /invert/ : /^none$/);
+    assert.is((await look('Logo')).filter, 'none', 'an unmarked SVG keeps its colours');
+    assert.is((await look('Dark')).shown, theme === 'dark');
+    assert.is((await look('Light')).shown, theme === 'light');
+    await page.close();
+  });
+}
+
+test.run();
