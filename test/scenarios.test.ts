@@ -18,7 +18,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../src/build.ts';
-import { printDiagnostics } from '../src/cli/report.ts';
+import { FAILED, failureLines, printDiagnostics } from '../src/cli/report.ts';
 import { readContentFiles } from '../src/content/read.ts';
 import { BuildFailed, type Diagnostic } from '../src/shared/model/diagnostics.ts';
 import type { BuildResult } from '../src/shared/model/types.ts';
@@ -28,11 +28,11 @@ const SITES = path.join(ROOT, 'test/sites');
 const update = Boolean(process.env.UPDATE);
 const test = suite('scenario sites (test/sites/<case>/)');
 
-/** What `egdocs build` prints about these diagnostics, then the summary of a failed build. */
-function printed(diagnostics: Diagnostic[], summary?: string): string {
+/** What `egdocs build` prints about a good build's diagnostics, or about a failed build. */
+function printed(outcome: Diagnostic[] | BuildFailed): string {
   const lines: string[] = [];
-  printDiagnostics(diagnostics, (line) => lines.push(line));
-  if (summary) lines.push(summary);
+  if (outcome instanceof BuildFailed) lines.push(...failureLines(outcome, FAILED.build));
+  else printDiagnostics(outcome, (line) => lines.push(line));
   return lines.map((line) => `${line}\n`).join('');
 }
 
@@ -86,7 +86,7 @@ async function build(dir: string): Promise<{ diagnostics: string; result?: Build
     return { diagnostics: printed(result.diagnostics), result };
   } catch (error) {
     if (!(error instanceof BuildFailed)) throw error;
-    return { diagnostics: printed(error.diagnostics, error.summary) };
+    return { diagnostics: printed(error) };
   } finally {
     if (repo) await rm(repo, { recursive: true, force: true });
   }

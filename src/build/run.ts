@@ -2,7 +2,7 @@
 // `step`, which runs a named step of the spine: timed, stopped at once by an aborted signal, and an error thrown in it
 // carrying the step's name. A step that found errors has reported them all; the build stops between steps.
 import { getHeapStatistics } from 'node:v8';
-import { BuildFailed, Diagnostics, withLineTexts } from '../shared/model/diagnostics.ts';
+import { BuildFailed, Diagnostics, failedBuildTitle, withLineTexts } from '../shared/model/diagnostics.ts';
 import { BuildStopped, Pace } from '../platform/pace.ts';
 import type { BuildResult } from '../shared/model/types.ts';
 import type { Stores } from './stores.ts';
@@ -67,6 +67,6 @@ export class BuildRun {
     const errors = this.diagnostics.errors.length;
     if (errors === 0) return;
     this.threads?.close();
-    throw new BuildFailed(this.diagnostics.items, `build failed with ${errors} error(s)`);
+    throw new BuildFailed(this.diagnostics.items, failedBuildTitle(errors));
   }
 }

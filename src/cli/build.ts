@@ -9,7 +9,7 @@ import { FsWriter, sweepStale } from '../output/writer.ts';
 import { Pace } from '../platform/pace.ts';
 import type { Config } from '../shared/model/types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
-import { printDiagnostics, printFailure, summary, timingsLine } from './report.ts';
+import { FAILED, failureLines, printDiagnostics, summary, timingsLine } from './report.ts';
 
 /**
  * `egdocs build`: check the output folder may be replaced, build, write atomically, print warnings and a summary.
@@ -116,7 +116,7 @@ export async function runBuild(options: {
     if (stopped !== undefined) return stopped;
     // Files a failed build wrote ahead go with their folder; the output folder is as it was.
     await writer?.discard();
-    printFailure(writer ? writer.explain(error) : error);
+    for (const line of failureLines(writer ? writer.explain(error) : error, FAILED.build)) console.error(line);
     return 1;
   } finally {
     process.off('SIGINT', stop);

@@ -5,7 +5,7 @@ import { repositoryRoot } from '../content/git-history.ts';
 import { diagnosticsOf } from '../shared/model/diagnostics.ts';
 import type { Config } from '../shared/model/types.ts';
 import { fitHeapTo, growHeapSlowly } from './heap.ts';
-import { type CheckFormat, checkReport, UNCHANGED_CHECK } from './report.ts';
+import { type CheckFormat, checkReport, FAILED, failureLines, UNCHANGED_CHECK } from './report.ts';
 
 /** `egdocs check`: build in memory, report every warning (or what failed the build), exit 1 when there is any. */
 export async function runCheck(options: { configFile: string; format: CheckFormat }): Promise<number> {
@@ -41,7 +41,7 @@ export async function runCheck(options: { configFile: string; format: CheckForma
     const diagnostics = diagnosticsOf(error);
     if (diagnostics)
       console.log(checkReport(diagnostics, options.format, await githubPath(projectRoot(config, options.configFile))));
-    else console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    else for (const line of failureLines(error, FAILED.check)) console.error(line);
     return 1;
   }
 }

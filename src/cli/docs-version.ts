@@ -6,7 +6,7 @@ import path from 'node:path';
 import { VERSIONED } from '../config/versions.ts';
 import { nameProblem, pathProblem } from '../shared/config/versions.ts';
 import type { Config } from '../shared/model/types.ts';
-import { printFailure } from './report.ts';
+import { printProblem } from './report.ts';
 
 /**
  * Snapshots the current docs as version `name`. Refuses, in one line and writing nothing, a name that is not a folder
@@ -20,7 +20,7 @@ export async function runDocsVersion(options: { configFile: string; name: string
   try {
     config = await loadConfig({ configFile: options.configFile });
   } catch (error) {
-    printFailure(error);
+    printProblem(error);
     return 1;
   }
   const refusal = refusalOf(config, name) ?? (await existingFolder(config, name));

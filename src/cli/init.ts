@@ -1,5 +1,6 @@
 import { lstat, mkdir, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { packageRoot } from '../bundle/root.ts';
 import { VERSION } from '../platform/version.ts';
 import { fsErrorReason } from './report.ts';
 import { starterFiles } from './starter.ts';
@@ -42,7 +43,12 @@ export async function runInit(options: { dir?: string }): Promise<number> {
     console.error('  hint: name a new folder: egdocs init my-docs');
     return 1;
   }
-  const files = starterFiles({ name: packageName(dir), version: VERSION, date: new Date().toISOString().slice(0, 10) });
+  const egdocs = egdocsSpec();
+  const files = starterFiles({
+    name: packageName(dir),
+    egdocs,
+    date: new Date().toISOString().slice(0, 10),
+  });
   // What this run made, to remove should a write fail: the folder was empty, so none of it is the user's.
   const made: string[] = [];
   try {
@@ -64,7 +70,10 @@ export async function runInit(options: { dir?: string }): Promise<number> {
   console.log(
     `On GitHub, ${WORKFLOW_FILE} checks pull requests and publishes main on Pages (Settings → Pages → Source: GitHub Actions).`,
   );
-  console.log('(egdocs is not on the npm registry yet: see its README, "Start a second project".)');
+  if (egdocs.startsWith('file:'))
+    console.log(
+      `package.json installs egdocs from ${egdocs.slice('file:'.length)}, as it is on no registry yet: GitHub's runner cannot install that.`,
+    );
   return 0;
 }
 
@@ -120,6 +129,16 @@ async function danglingLink(dir: string): Promise<{ link: string; target: string
 export function shellWord(text: string): string {
   if (/^[\w@%+=:,./-]+$/.test(text)) return text;
   return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * How the new project depends on egdocs: on this very copy. An egdocs installed under a node_modules folder came from
+ * the npm registry, where the new project finds the same version (npm keeps no record of the origin in the package's
+ * own package.json, so the folder it sits in is the sign). Anywhere else it is a checkout, which is on no registry: the
+ * project links to its folder (`file:`, a symbolic link npm makes, so it runs this checkout's code as it changes).
+ */
+export function egdocsSpec(root = packageRoot): string {
+  return root.split(path.sep).includes('node_modules') ? `^${VERSION}` : `file:${root}`;
 }
 
 /** A valid npm package name from a folder's name: 'Acme Docs' -> 'acme-docs'. */

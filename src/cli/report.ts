@@ -1,22 +1,92 @@
-// Printing: diagnostics grouped by file, and the build summary. Formatting lives here, not in the stages.
+// Printing: diagnostics grouped by file, the build summary, a failed build, and serve's terminal. Formatting lives
+// here, not in the stages.
 import path from 'node:path';
 import {
-  type BuildFailed,
   detailLines,
   diagnosticsOf,
+  failedBuildTitle,
   formatDiagnostic,
   sortDiagnostics,
   type Diagnostic,
   type Location,
 } from '../shared/model/diagnostics.ts';
 import type { RunRecord } from '../build/record.ts';
+import type { GoodBuild, ServeReport } from '../serve/dev.ts';
 
 /** Prints each diagnostic on one line, severity first (build and serve). */
 export function printDiagnostics(list: Diagnostic[], out: (line: string) => void = console.error): void {
-  for (const d of sortDiagnostics(list)) {
-    out(`${d.severity}  ${formatDiagnostic(d)}`);
-    for (const line of detailLines(d)) out(`    ${line}`);
-  }
+  for (const line of diagnosticLines(list)) out(line);
+}
+
+/** Each diagnostic's line, severity first, and the lines under it (its source line, related places). */
+function diagnosticLines(list: Diagnostic[]): string[] {
+  return sortDiagnostics(list).flatMap((d) => [
+    `${d.severity}  ${formatDiagnostic(d)}`,
+    ...detailLines(d).map((line) => `    ${line}`),
+  ]);
+}
+
+/** What a failed build means for each command, said after its title ("Build failed with 1 error; …"). */
+export const FAILED = {
+  build: 'nothing was written',
+  check: 'nothing was checked',
+  serve: 'the server keeps running and rebuilds on the next save',
+  serveStart: 'the server did not start',
+} as const;
+
+/**
+ * A failed build as build, check and serve print it: each error with the lines under it, then the title and what the
+ * failure means for the command. Only the errors: a build stops after the step that found them, so its warnings are
+ * those of the steps before, and the next good build lists them all. A file-system error is its one line of advice
+ * (which says the previous output is unchanged); any other error, a bug, is its stack.
+ */
+export function failureLines(error: unknown, consequence: string): string[] {
+  const diagnostics = diagnosticsOf(error);
+  if (diagnostics) return failedBuildLines(diagnostics, consequence);
+  const advice = describeFsError(error);
+  if (advice) return [advice];
+  return [stackOf(error), '', `Build failed; ${consequence}`];
+}
+
+/** A failed build's diagnostics as failureLines prints them. */
+function failedBuildLines(list: Diagnostic[], consequence: string): string[] {
+  const errors = list.filter((d) => d.severity === 'error');
+  return [...diagnosticLines(errors), '', `${failedBuildTitle(errors.length)}; ${consequence}`];
+}
+
+/**
+ * Prints a problem that stopped a command that builds nothing (`serve --dir`, `docs:version`): its diagnostics, or
+ * the file-system error's advice, or the error's stack.
+ */
+export function printProblem(error: unknown): void {
+  const diagnostics = diagnosticsOf(error);
+  if (diagnostics) printDiagnostics(diagnostics);
+  else console.error(describeFsError(error) ?? stackOf(error));
+}
+
+const stackOf = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+/**
+ * `egdocs serve`'s terminal (src/serve/dev.ts): after each good build the warnings it added and those it resolved
+ * since the last good build (every warning of the first), and how long a rebuild took; a failed build as the other
+ * commands print one.
+ */
+export const serveReport: ServeReport = {
+  built(build, out) {
+    printDiagnostics(build.added, out);
+    for (const d of sortDiagnostics(build.resolved)) out(`resolved: ${formatDiagnostic(d)}`);
+    if (build.rebuild) out(rebuiltLine(build));
+  },
+  failed(error, out) {
+    for (const line of failureLines(error, FAILED.serve)) out(line);
+  },
+};
+
+/** "rebuilt in 35 ms (content/docs/a.md): 1 page and 2 routes rendered", the files left out when none is named. */
+export function rebuiltLine({ fixed, ms, changed, pages, routes }: GoodBuild): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const files = changed.length > 0 ? ` (${changed.join(', ')})` : '';
+  return `${fixed ? 'fixed; ' : ''}rebuilt in ${Math.round(ms)} ms${files}: ${plural(pages, 'page')} and ${plural(routes, 'route')} rendered`;
 }
 
 /** One line per page kind, then warnings and time. */
@@ -43,19 +113,6 @@ export const UNCHANGED_CHECK = 'Nothing changed since the last check: these are 
  */
 export function timingsLine(steps: { step: string; ms: number }[]): string {
   return `Timings (ms): ${steps.map(({ step, ms }) => `${step} ${Math.round(ms)}`).join(', ')}`;
-}
-
-/** Prints a failure: a BuildFailed's diagnostics, or the error itself. */
-export function printFailure(error: unknown): void {
-  const diagnostics = diagnosticsOf(error);
-  if (diagnostics) {
-    printDiagnostics(diagnostics);
-    // A failed pipeline says how many errors it found; a problem found before it is its own message.
-    const { summary } = error as BuildFailed;
-    if (summary) console.error(`\n${summary}; nothing was written`);
-  } else {
-    console.error(describeFsError(error) ?? (error instanceof Error ? (error.stack ?? error.message) : String(error)));
-  }
 }
 
 /** What to do about each file-system error a build can meet, by its code. */
@@ -112,7 +169,8 @@ export type CheckFormat = 'text' | 'json' | 'github';
 
 /**
  * `egdocs check`'s report of a build's diagnostics (a failed build's errors among them): text grouped by file with a
- * summary line, a JSON array, or GitHub workflow annotations. `githubPath` maps a file to the path GitHub knows it by.
+ * summary line (a failed build as failureLines tells it), a JSON array, or GitHub workflow annotations. `githubPath`
+ * maps a file to the path GitHub knows it by.
  */
 export function checkReport(
   list: Diagnostic[],
@@ -123,6 +181,8 @@ export function checkReport(
   if (format === 'json') return JSON.stringify(sorted.map(jsonOf), null, 2);
   if (format === 'github')
     return [...sorted.flatMap((d) => annotations(d, githubPath)), checkSummary(sorted)].join('\n');
+  // A failed build is told as build and serve tell it.
+  if (sorted.some((d) => d.severity === 'error')) return failedBuildLines(sorted, FAILED.check).join('\n');
   const lines: string[] = [];
   let file: string | undefined | null = null;
   for (const d of sorted) {
@@ -130,22 +190,20 @@ export function checkReport(
       file = d.location?.file;
       lines.push(...(lines.length > 0 ? [''] : []), file ?? '(site)');
     }
-    lines.push(`  ${d.severity === 'error' ? 'error  ' : ''}${formatDiagnostic(d)}`);
+    lines.push(`  ${formatDiagnostic(d)}`);
     lines.push(...detailLines(d).map((line) => `      ${line}`));
   }
   return [...lines, ...(lines.length > 0 ? [''] : []), checkSummary(sorted)].join('\n');
 }
 
-/** "3 warnings in 2 files", or how a build failed, or that nothing was found. */
+/** "3 warnings in 2 files", or that nothing was found, or a failed build's title (as failureLines ends). */
 function checkSummary(list: Diagnostic[]): string {
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const errors = list.filter((d) => d.severity === 'error').length;
-  const warnings = list.length - errors;
+  if (errors > 0) return `${failedBuildTitle(errors)}; ${FAILED.check}`;
   const files = new Set(list.flatMap((d) => (d.location ? [d.location.file] : []))).size;
   const where = files > 0 ? ` in ${count(files, 'file')}` : '';
-  if (errors > 0)
-    return `The build failed with ${count(errors, 'error')}${warnings > 0 ? ` and ${count(warnings, 'warning')}` : ''}${where}`;
-  return warnings > 0 ? `${count(warnings, 'warning')}${where}` : 'No broken links, anchors or images.';
+  return list.length > 0 ? `${count(list.length, 'warning')}${where}` : 'No broken links, anchors or images.';
 }
 
 /** The same fields in the same order for every diagnostic, whichever stage made it; related places when it has any. */

@@ -12,7 +12,7 @@ import { allowedHostProblem, guardHosts, hostCheck } from '../serve/hosts.ts';
 import { listen, staticHandler } from '../serve/static.ts';
 import { folderSource } from '../serve/sources.ts';
 import { sourcesOf } from './build.ts';
-import { printDiagnostics, printFailure } from './report.ts';
+import { FAILED, failureLines, printProblem, serveReport } from './report.ts';
 
 export interface ServeOptions {
   configFile: string;
@@ -56,13 +56,16 @@ export async function runServe(options: ServeOptions): Promise<number> {
       await serveFolder(options, options.dir);
     } else {
       const { startDevServer } = await import('../serve/dev.ts');
-      const server = await startDevServer({ ...options, report: printDiagnostics });
+      const server = await startDevServer({ ...options, report: serveReport });
       console.log(`Serving the site at ${server.url}; watching content/ and the config for changes`);
     }
     await new Promise(() => {});
     return 0;
   } catch (error) {
-    printFailure(error);
+    // The site's config failed to load (a build's first step), or serve --dir's folder was refused (no build).
+    if (options.dir === undefined && error instanceof BuildFailed)
+      for (const line of failureLines(error, FAILED.serveStart)) console.error(line);
+    else printProblem(error);
     return 1;
   }
 }

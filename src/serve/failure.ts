@@ -1,6 +1,13 @@
-// A failed build as serve tells it: in the terminal, to the open pages (the error overlay) and, before any good
-// build, as the page every request gets.
-import { detailLines, diagnosticsOf, formatDiagnostic, sortDiagnostics } from '../shared/model/diagnostics.ts';
+// A failed build as serve shows it in the browser: to the open pages (the error overlay) and, before any good build,
+// as the page every request gets. The terminal is told by the caller's printer (DevServerOptions.report), in the
+// words build and check use, the title among them.
+import {
+  detailLines,
+  diagnosticsOf,
+  failedBuildTitle,
+  formatDiagnostic,
+  sortDiagnostics,
+} from '../shared/model/diagnostics.ts';
 import { escapeHtml } from '../render/document.ts';
 import { clientTag, type ErrorMessage, problemText } from '../shared/live-protocol.ts';
 
@@ -11,7 +18,7 @@ export function failureOf(error: unknown): ErrorMessage {
     const errors = sortDiagnostics(list).filter((d) => d.severity === 'error');
     return {
       type: 'error',
-      title: `Build failed with ${errors.length} error${errors.length === 1 ? '' : 's'}`,
+      title: failedBuildTitle(errors.length),
       problems: errors.map((d) => ({ text: formatDiagnostic(d), details: detailLines(d) })),
     };
   }
@@ -21,15 +28,6 @@ export function failureOf(error: unknown): ErrorMessage {
     title: 'Build failed',
     problems: [{ text: error instanceof Error ? (error.stack ?? error.message) : String(error), details: [] }],
   };
-}
-
-/** Prints a failure in the terminal: the title, then each problem indented with its lines under it. */
-export function printFailure(failure: ErrorMessage, log: (line: string) => void): void {
-  log(`${failure.title}; the server keeps running and rebuilds on the next save`);
-  for (const problem of failure.problems) {
-    log(`  ${problem.text}`);
-    for (const line of problem.details) log(`      ${line}`);
-  }
 }
 
 /**

@@ -27,7 +27,10 @@ export interface Served extends BuildOutput {
  * What a rebuild came to: a result whose files are now served, with what the open pages must do to show them, or the
  * failure shown instead.
  */
-export type Outcome = { ok: true; result: BuildResult; update: Update } | { ok: false; failure: ErrorMessage };
+export type Outcome =
+  | { ok: true; result: BuildResult; update: Update }
+  // `error` is what the build threw, for the terminal (DevServerOptions.report); `failure` is it as the pages see it.
+  | { ok: false; failure: ErrorMessage; error: unknown };
 
 export interface DevSite {
   /** Names this server's site among the servers started before and after it (PageBuild.server). */
@@ -150,7 +153,7 @@ export async function createDevSite({
         return { ok: true, result, update };
       } catch (error) {
         failure = failureOf(error);
-        return { ok: false, failure };
+        return { ok: false, failure, error };
       }
     },
     async writeSearchIndex() {

@@ -241,7 +241,7 @@ test('a full disk is one line naming the file and what to do; a mount point as t
     assert.is(mounted.stdout, '', 'no build ran');
     assert.is(
       mounted.stderr.trim(),
-      `error  small: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved; build into a folder inside it (-o ${path.join(small, 'site')}) and publish that`,
+      `error  small: refusing to write the site into a mount point: a build swaps its output folder whole, and a mount point cannot be moved; build into a folder inside it (-o ${path.join(small, 'site')}) and publish that\n\nBuild failed with 1 error; nothing was written`,
     );
   } finally {
     await run('umount', [small]);

@@ -70,7 +70,7 @@ test('serve answers a large file from the disk, whole and by range', async () =>
       configFile: path.join(p.dir, 'site.config.ts'),
       host: '127.0.0.1',
       port: 0,
-      report: () => {},
+      report: { built: () => {}, failed: () => {} },
       log: () => {},
     });
     const whole = await fetch(`http://127.0.0.1:${server.port}/mini/app.apk`);

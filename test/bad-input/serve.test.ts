@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG } from '../helpers.ts';
@@ -115,7 +115,7 @@ test.before.each(async () => {
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => (lines.push(line), happened()),
     onRebuild: (changed) => (rebuilds.push(changed), happened()),
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
@@ -41,7 +41,7 @@ const start = (port = 0) =>
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port,
-    report: printDiagnostics,
+    report: serveReport,
     log: () => {},
   });
 

@@ -1,10 +1,11 @@
 // `egdocs init`: a new project that builds with no warning and passes check as it comes, a folder with files in it
 // refused; and the package a newcomer installs holds what a project needs to run egdocs, and nothing of ours.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { egdocsSpec } from '../../src/cli/init.ts';
 import { ROOT } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
 import { actionlint, runStep } from '../workflow.ts';
@@ -25,8 +26,8 @@ test('init makes a project that builds with no warning and passes check', async 
   assert.match(init.stdout, /Next: cd acme-docs && npm install && npx egdocs serve/);
   const project = path.join(p.dir, 'acme-docs');
   const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'));
-  const own = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-  assert.equal(pkg.dependencies, { egdocs: `^${own.version}` });
+  // Run from this checkout, which is on no registry: the project links to its folder.
+  assert.equal(pkg.dependencies, { egdocs: `file:${ROOT}` });
   assert.is(pkg.name, 'acme-docs');
   assert.match(await readFile(path.join(project, 'site.config.ts'), 'utf8'), /title: 'Acme Docs'/);
 
@@ -43,6 +44,34 @@ test('init makes a project that builds with no warning and passes check', async 
   const check = await egdocs(project, 'check');
   assert.is(check.code, 0, check.stdout + check.stderr);
   assert.match(check.stdout, /No broken links, anchors or images\./);
+});
+
+test('npm install in a project from init installs egdocs from the checkout init ran from, with no notice; its site has a favicon', async () => {
+  const init = await egdocs(p.dir, 'init', 'acme-docs');
+  assert.match(init.stdout, `package.json installs egdocs from ${ROOT}`);
+  const project = path.join(p.dir, 'acme-docs');
+  const install = await run('npm', ['install'], { cwd: project });
+  assert.is(install.code, 0, install.stderr);
+  // npm 11 lists the install scripts allowScripts does not cover (egdocs' prepare, from a folder) after an install.
+  assert.is(install.stderr, '', 'npm prints no warning or notice');
+  assert.match(install.stdout, /^added 1 package/m);
+  assert.is(await realpath(path.join(project, 'node_modules/egdocs')), await realpath(ROOT));
+  // As a writer runs it: the CLI npm linked into the project.
+  const build = await run(path.join(project, 'node_modules/.bin/egdocs'), ['build'], { cwd: project });
+  assert.is(build.code, 0, build.stderr);
+  assert.is(build.stderr, '', 'no warning');
+  assert.match(
+    await readFile(path.join(project, 'build/index.html'), 'utf8'),
+    '<link rel="icon" href="/img/favicon.svg">',
+  );
+  assert.match(
+    await readFile(path.join(project, 'build/img/favicon.svg'), 'utf8'),
+    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+  );
+  // egdocs installed from the registry (under a node_modules folder) is named by its version range instead.
+  const own = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+  assert.is(egdocsSpec(path.join(project, 'node_modules', 'egdocs')), `^${own.version}`);
+  assert.is(egdocsSpec(ROOT), `file:${ROOT}`);
 });
 
 test('a project from init takes a docs version: docs:version, the entry it prints, then a build and check with no warning', async () => {

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { checkReport, describeFsError } from '../../src/cli/report.ts';
-import type { Diagnostic } from '../../src/shared/model/diagnostics.ts';
+import { checkReport, describeFsError, FAILED, failureLines, rebuiltLine, serveReport } from '../../src/cli/report.ts';
+import { BuildFailed, type Diagnostic } from '../../src/shared/model/diagnostics.ts';
 
 const test = suite('check report formats');
 
@@ -31,12 +31,12 @@ test('github: a diagnostic without a place is an annotation with only a title; e
     [
       '::warning title=egdocs duplicate-route::route /x/ is produced by both A and B',
       '::error file=content/docs/a.md,title=egdocs render::template failed',
-      'The build failed with 1 error and 1 warning in 1 file',
+      'Build failed with 1 error; nothing was checked',
     ].join('\n'),
   );
 });
 
-test('text: sorted and grouped by file, errors marked, problems without a file first under (site)', () => {
+test('text: sorted and grouped by file, problems without a file first under (site)', () => {
   const list: Diagnostic[] = [
     {
       severity: 'warning',
@@ -46,9 +46,9 @@ test('text: sorted and grouped by file, errors marked, problems without a file f
     },
     { severity: 'warning', code: 'duplicate-route', message: 'route /x/ is produced by both A and B' },
     {
-      severity: 'error',
-      code: 'content',
-      message: 'invalid front matter',
+      severity: 'warning',
+      code: 'broken-link',
+      message: "link '/y/' leads nowhere",
       location: { file: 'content/docs/a.md', line: 2, column: 1 },
     },
     {
@@ -65,15 +65,57 @@ test('text: sorted and grouped by file, errors marked, problems without a file f
       '  route /x/ is produced by both A and B',
       '',
       'content/docs/a.md',
-      '  error  content/docs/a.md:2:1  invalid front matter',
+      "  content/docs/a.md:2:1  link '/y/' leads nowhere",
       '',
       'content/docs/b.md',
       "  content/docs/b.md:1:5  anchor '#y' does not exist on this page",
       "  content/docs/b.md:9:3  anchor '#x' does not exist on this page",
       '',
-      'The build failed with 1 error and 3 warnings in 2 files',
+      '4 warnings in 2 files',
     ].join('\n'),
   );
+});
+
+const frontMatterError: Diagnostic = {
+  severity: 'error',
+  code: 'content',
+  message: 'invalid front matter',
+  location: { file: 'content/docs/a.md', line: 2, column: 8, lineText: 'title: [x' },
+};
+const linkWarning: Diagnostic = {
+  severity: 'warning',
+  code: 'broken-link',
+  message: "link '/y/' leads nowhere",
+  location: { file: 'content/docs/b.md', line: 4, column: 1 },
+};
+
+test('a failed build is told in one wording by build, check and serve: its errors with their lines, then the title', () => {
+  const failed = new BuildFailed([linkWarning, frontMatterError], 'Build failed with 1 error');
+  const errorLines = [
+    'error  content/docs/a.md:2:8  invalid front matter',
+    '    2 | title: [x',
+    '      |        ^',
+    '',
+  ];
+  // The warnings a stopped build found are those of the steps before it: the next good build lists them all.
+  assert.equal(failureLines(failed, FAILED.build), [...errorLines, 'Build failed with 1 error; nothing was written']);
+  assert.is(
+    checkReport(failed.diagnostics, 'text'),
+    [...errorLines, 'Build failed with 1 error; nothing was checked'].join('\n'),
+  );
+  const serve: string[] = [];
+  serveReport.failed(failed, (line) => serve.push(line));
+  assert.equal(serve, [
+    ...errorLines,
+    'Build failed with 1 error; the server keeps running and rebuilds on the next save',
+  ]);
+  // Two errors are counted as such; an error that is not a diagnostic (a bug) is its stack under the same title.
+  assert.is(
+    failureLines(new BuildFailed([frontMatterError, frontMatterError]), FAILED.build).at(-1),
+    'Build failed with 2 errors; nothing was written',
+  );
+  const bug = new Error('boom');
+  assert.equal(failureLines(bug, FAILED.serve), [bug.stack, '', `Build failed; ${FAILED.serve}`]);
 });
 
 test('text: one warning in one file; nothing found', () => {
@@ -106,6 +148,20 @@ test('json: the same keys in the same order whatever made the diagnostic; an emp
     ),
   );
   assert.is(checkReport([], 'json'), '[]');
+});
+
+test("serve's rebuild line names the files that started it, and has no empty () when none is named", () => {
+  const build = { rebuild: true, fixed: false, ms: 35.2, pages: 1, routes: 2, added: [], resolved: [] };
+  assert.is(
+    rebuiltLine({ ...build, changed: ['content/docs/a.md', 'content/docs/b.md'] }),
+    'rebuilt in 35 ms (content/docs/a.md, content/docs/b.md): 1 page and 2 routes rendered',
+  );
+  // A folder's event (the project's own folder) names no file.
+  assert.is(rebuiltLine({ ...build, changed: [] }), 'rebuilt in 35 ms: 1 page and 2 routes rendered');
+  assert.is(
+    rebuiltLine({ ...build, fixed: true, pages: 0, routes: 1, changed: [] }),
+    'fixed; rebuilt in 35 ms: 0 pages and 1 route rendered',
+  );
 });
 
 test('disk errors: one line with the path, what went wrong, what to do, and that the last build is untouched', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import { isStale, type LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG, ROOT } from '../helpers.ts';
@@ -90,7 +90,7 @@ test.before.each(async () => {
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => lines.push(line),
   });
 });
@@ -283,7 +283,7 @@ test('a site that fails its first build is served as its error page until a save
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => lines.push(line),
   });
   const broken = await get('docs/setup/');
@@ -311,7 +311,7 @@ test('a template edit renders every page with the new template; a template error
     configFile: path.join(project, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => lines.push(line),
     templatesDir: templates,
   });

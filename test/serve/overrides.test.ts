@@ -5,7 +5,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG } from '../helpers.ts';
@@ -48,7 +48,7 @@ test('an override added, broken, fixed and removed each rebuild the pages', asyn
     configFile: path.join(project.dir, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: () => {},
   });
   const page = await connect(server.port);

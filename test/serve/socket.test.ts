@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
@@ -28,7 +28,7 @@ test.before(async () => {
     configFile: path.join(project.dir, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: () => {},
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 
 const test = suite('serve: docs versions');
@@ -49,7 +49,7 @@ async function start(currentVersionOnly = false): Promise<DevServer> {
     host: '127.0.0.1',
     port: 0,
     currentVersionOnly,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => lines.push(line),
   });
   return server;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { printDiagnostics } from '../../src/cli/report.ts';
+import { serveReport } from '../../src/cli/report.ts';
 import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG } from '../helpers.ts';
@@ -50,7 +50,7 @@ test.before.each(async () => {
     configFile: path.join(project.dir, 'site.config.ts'),
     host: '127.0.0.1',
     port: 0,
-    report: printDiagnostics,
+    report: serveReport,
     log: (line) => (lines.push(line), onLine?.()),
   });
   socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);

@@ -73,7 +73,7 @@ export class Diagnostics {
 
 /**
  * The one error type: a build (or a step before it: loading the config, guarding the output folder) that stopped,
- * carrying every diagnostic that explains why. A pipeline failure has a summary ("build failed with 2 errors");
+ * carrying every diagnostic that explains why. A pipeline failure has a summary ("Build failed with 2 errors");
  * a single problem found before the pipeline is its own message.
  */
 export class BuildFailed extends Error {
@@ -89,6 +89,11 @@ export class BuildFailed extends Error {
   get diagnostic(): Diagnostic {
     return this.diagnostics.find((d) => d.severity === 'error') ?? this.diagnostics[0];
   }
+}
+
+/** How a failed build is named wherever it is told (the terminal of build, check and serve, serve's overlay). */
+export function failedBuildTitle(errors: number): string {
+  return `Build failed with ${errors} error${errors === 1 ? '' : 's'}`;
 }
 
 /** The diagnostics a failed build carries, or undefined for any other error. */
