@@ -134,9 +134,12 @@ export function documentTitle(config: Config, route: Route): string {
 function colorModeInput(config: Config, chrome: Chrome): ColorModeInput {
   const bar = chrome.announcementBar;
   const forget = config.colorMode.disableSwitch;
+  const system = config.colorMode.respectPrefersColorScheme;
   const input: ColorModeInput = [storageKey('theme', chrome)];
-  if (bar || forget) input.push(bar ? storageKey('announcement-dismissed', chrome) : null, bar?.id ?? null);
-  if (forget) input.push(true);
+  // Trailing entries left out when unset: the script is in every page's head.
+  if (bar || forget || system) input.push(bar ? storageKey('announcement-dismissed', chrome) : null, bar?.id ?? null);
+  if (forget || system) input.push(forget);
+  if (system) input.push(true);
   return input;
 }
 

@@ -14,7 +14,14 @@ export const INPUT_SLOT = 'EGDOCS_INLINE_INPUT';
  * stored mode is to be forgotten (colorMode.disableSwitch: the site keeps its default). A list rather than an object,
  * and its last items left out when they say nothing: it is in every page.
  */
-export type ColorModeInput = [themeKey: string, dismissedKey?: string | null, barId?: string | null, forget?: true];
+export type ColorModeInput = [
+  themeKey: string,
+  dismissedKey?: string | null,
+  barId?: string | null,
+  forget?: boolean,
+  /** colorMode.respectPrefersColorScheme: without a stored choice, the system's mode. */
+  system?: true,
+];
 
 /** The script loader's input: the page's module scripts, and the chunks they import, to preload. */
 export interface ScriptLoaderInput {

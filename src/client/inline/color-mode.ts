@@ -7,12 +7,16 @@ import type { ColorModeInput } from '../../shared/inline-scripts.ts';
 declare const EGDOCS_INLINE_INPUT: ColorModeInput;
 
 try {
-  const [themeKey, dismissedKey, barId, forget] = EGDOCS_INLINE_INPUT;
+  const [themeKey, dismissedKey, barId, forget, system] = EGDOCS_INLINE_INPUT;
   const root = document.documentElement;
   const storage = localStorage;
-  const mode = storage.getItem(themeKey);
+  // Without a switch, a choice stored before it was turned off no longer holds.
   if (forget) storage.removeItem(themeKey);
-  else if (mode === 'light' || mode === 'dark') root.dataset.theme = mode;
+  const mode = forget ? null : storage.getItem(themeKey);
+  if (mode === 'light' || mode === 'dark') root.dataset.theme = mode;
+  // Else the system's mode, when the site follows it and the browser says; else the site's default (in the markup).
+  else if (system && matchMedia('(prefers-color-scheme: light)').matches) root.dataset.theme = 'light';
+  else if (system && matchMedia('(prefers-color-scheme: dark)').matches) root.dataset.theme = 'dark';
   if (dismissedKey && storage.getItem(dismissedKey) === barId) root.dataset.announcementDismissed = 'true';
 } catch {
   // No storage (blocked cookies, some private modes): the page keeps the site's default mode.

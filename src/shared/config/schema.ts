@@ -181,6 +181,11 @@ export const configSchema = object({
   colorMode: object({
     defaultMode: oneOf('dark', 'light').default('dark'),
     disableSwitch: boolean().default(false),
+    /**
+     * Follow the reader's system setting (prefers-color-scheme) until they choose a mode with the switch; the
+     * default mode is then only for browsers that do not say. Off by default: SPEC.md fixes a dark default.
+     */
+    respectPrefersColorScheme: boolean().default(false),
   }),
   /** Navbar title, logo and items; without items, the navbar shows the docs, the blog, search and the mode switch. */
   navbar: object({
