@@ -7,6 +7,7 @@ import { type ColorModeInput, INPUT_SLOT, type ScriptLoaderInput } from '../shar
 import type { Chrome, Config, Route } from '../shared/model/types.ts';
 import { storageKey } from '../../templates/storage.ts';
 import { isExternal, sitePath } from '../shared/urls.ts';
+import { contrast } from '../shared/config/theme.ts';
 
 export interface Assets {
   /** Stylesheet URLs, in order. */
@@ -61,6 +62,11 @@ export function renderDocument({ config, chrome, route, appHtml, data, assets, g
       : '',
     `<script>${withInput(inlineScripts().colorMode, colorModeInput(config, chrome))}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    // After egdocs' stylesheet, so that the project's accent and its own rules win.
+    accentStyle(config),
+    ...config.theme.stylesheets.map(
+      (sheet) => `<link rel="stylesheet" href="${escapeAttr(isExternal(sheet) ? sheet : sitePath(config, sheet))}">`,
+    ),
     // Tabs show one panel and hide the others until scripts can switch them; without scripts, every panel shows.
     appHtml.includes('<div class="tabs"') ? NO_SCRIPT_TABS : '',
   ].filter(Boolean);
@@ -76,6 +82,24 @@ ${scriptLoader(assets)}
 </body>
 </html>
 `;
+}
+
+/**
+ * The project's accent colour (theme.accentColor) over egdocs' tokens (templates/styles/tokens.css): links, the
+ * accent and the text on it (black or white, whichever reads better on the accent).
+ */
+function accentStyle(config: Config): string {
+  const accent = config.theme.accentColor;
+  if (!accent) return '';
+  const rules = (['light', 'dark'] as const).flatMap((mode) => {
+    const color = accent[mode];
+    if (!color) return [];
+    const onAccent = contrast(color, '#ffffff') >= contrast(color, '#000000') ? '#ffffff' : '#000000';
+    return [
+      `html[data-theme='${mode}']{--accent:${color};--accent-strong:${color};--link:${color};--accent-fg:${onAccent}}`,
+    ];
+  });
+  return `<style>${rules.join('')}</style>`;
 }
 
 /**

@@ -124,8 +124,12 @@ export function chromeOf(input: ChromeInput): { chrome: SiteChrome; links: Layou
     return href;
   };
   const favicon = config.favicon ? file(config.favicon, 'favicon') : undefined;
-  // The social card is in no page's markup (render/document.ts writes it into the head): only checked here.
+  // The social card and the project's stylesheets are in no page's markup (render/document.ts writes them into the
+  // head): only checked here.
   if (config.image && !isExternal(config.image)) file(config.image, 'image');
+  config.theme.stylesheets.forEach((sheet, i) => {
+    if (!isExternal(sheet)) file(sheet, `theme.stylesheets[${i}]`);
+  });
   const logo = config.navbar.logo && {
     alt: config.navbar.logo.alt,
     src: file(config.navbar.logo.src, 'navbar.logo.src'),

@@ -27,6 +27,7 @@ import {
 import { configLink, navbarItem } from './navbar.ts';
 import { sidebars } from './sidebars.ts';
 import { versions } from './versions.ts';
+import { theme } from './theme.ts';
 
 export type { Budget, BudgetKind } from './budgets.ts';
 export type { ConfigLink, NavbarItem } from './navbar.ts';
@@ -187,6 +188,8 @@ export const configSchema = object({
      */
     respectPrefersColorScheme: boolean().default(false),
   }),
+  /** The accent colour of each colour mode, and the project's own stylesheets (shared/config/theme.ts). */
+  theme: theme.default({ stylesheets: [] }),
   /** Navbar title, logo and items; without items, the navbar shows the docs, the blog, search and the mode switch. */
   navbar: object({
     title: string().default(''),
