@@ -7,7 +7,8 @@ import { configHref } from './chrome.ts';
 /**
  * A site always answers at its base path and its docs path: when no page claims them, the base path leads to the
  * docs (or, in a site without docs, shows a plain home page) and the docs path to the first doc. So a new project
- * has no dead '/' and the 404 page's way back always leads somewhere.
+ * has no dead '/' and the 404 page's way back always leads somewhere. In a docs-only site (docs.routeBasePath '/')
+ * the two are one path, answered once.
  */
 export function addEntryRoutes(
   config: Config,
@@ -16,8 +17,10 @@ export function addEntryRoutes(
   add: (route: Omit<Route, 'outFile'>) => void,
 ): void {
   const taken = new Set(routes.map((route) => route.path));
-  const redirect = (path: string, to: string) =>
+  const redirect = (path: string, to: string) => {
+    taken.add(path);
     add({ path, title: 'Redirecting…', description: '', noindex: true, data: { kind: 'redirect', to } });
+  };
   if (!taken.has(config.baseUrl)) {
     if (docsHref) redirect(config.baseUrl, docsHref);
     else

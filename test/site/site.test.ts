@@ -253,6 +253,15 @@ test('an unknown tag is an error naming the tags file', async () => {
   }
 });
 
+test("docs-only: with the docs at the site's root, / leads to the first doc once, with no warning", async () => {
+  const files = { 'docs/intro.md': '# Intro\n\nHello.\n', 'docs/setup.md': '# Setup\n' };
+  const result = await buildFromMap(files, { docs: { routeBasePath: '/', sidebars: { docs: ['intro', 'setup'] } } });
+  assert.equal(result.diagnostics.map(formatDiagnostic), []);
+  const root = result.site.routes.filter((r) => r.path === '/base/');
+  assert.equal(root.map((r) => r.data), [{ kind: 'redirect', to: '/base/intro/' }]);
+  assert.ok(result.site.routes.some((r) => r.path === '/base/setup/' && r.data.kind === 'doc'));
+});
+
 test('search page, 404 page and redirects are always routes', async () => {
   const { site } = await buildFromMap(docs, { ...config, redirects: [{ from: '/old/', to: '/docs/guide/one/' }] });
   assert.is(byPath(site.routes, '/base/search/').data.kind, 'search');
