@@ -1,7 +1,8 @@
 // A doc cut into the blocks a reader compares between two versions of it (site/changes.ts): headings, paragraphs,
 // list items, tables and code blocks. Made from the tokens of the doc's own parse (parser.ts), with included text in
-// place; an admonition or alert is a quote whose title is its first paragraph, as in the markdown copy (copy.ts), and
-// tabs are their panels' blocks, so the same text compares equal in both versions whatever syntax wrote it.
+// place; an admonition, alert or collapsible section is a quote whose title is its first paragraph, as in the markdown
+// copy (copy.ts), and tabs are their panels' blocks, so the same text compares equal in both versions whatever syntax
+// wrote it.
 //
 // Each block has a key, its plain text: two blocks are the same when their keys are. Links compare by their text, as
 // a reader sees them: the same sentence links to /docs/2.1/… in one version and /docs/… in the next.
@@ -44,13 +45,17 @@ export function blocksOf(tokens: Token[]): Block[] {
         break;
       case 'blockquote_close':
       case 'admonition_close':
+      case 'details_close':
         quote--;
         break;
-      case 'admonition_open': {
+      case 'admonition_open':
+      case 'details_open': {
         quote++;
-        const label = labelOf(token);
+        // The title's own inline token follows, between its open and close tokens (plugins/admonitions.ts).
+        const label = labelOf(token, inline(tokens[i + 2]).text);
         const title = { text: label, html: `<strong>${plain.utils.escapeHtml(label)}</strong>` };
         blocks.push({ kind: 'text', key: `p\0${label}`, inline: title, depth, item: false, quote: true });
+        i += 3;
         break;
       }
       case 'heading_open': {

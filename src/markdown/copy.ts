@@ -3,14 +3,15 @@
 // text is in it, and rewritten line by line where the parse found egdocs' own syntax:
 //
 //   :::tip Title  ...  :::      > **Title**                 an admonition is a quote under its title in bold,
-//   > [!NOTE]                   > **Note**                  as a GitHub alert is;
+//   > [!NOTE]                   > **Note**                  as a GitHub alert is, and a collapsible section
+//   :::details Summary          > **Summary**               under its summary;
 //   :::tabs / ::tab Android     **Android**                 each tab its label in bold, then its text.
 //
 // Links to the site's pages and images become absolute URLs: a reader of the copy has neither the source folder their
 // paths start from nor the site the copy came from.
 import type { Token } from 'markdown-it';
 import type { MarkdownEnv } from './env.ts';
-import { ADMONITION_NAMES } from './plugins/admonitions.ts';
+import { ADMONITION_NAMES, containerOpening } from './plugins/admonitions.ts';
 
 export interface CopyOptions {
   /** The page's title, the copy's first line (unless the body starts with its own `# Title`). */
@@ -27,7 +28,7 @@ interface LineEdit {
   quotes?: number[];
 }
 
-const CLOSE = /^\s*:::\s*$/;
+const CLOSE = /^\s*:{3,}\s*$/;
 const BREAK = null;
 const ALERT_MARK = /\[![A-Za-z]+\]/;
 
@@ -41,11 +42,13 @@ export function markdownCopy(tokens: Token[], env: MarkdownEnv, options: CopyOpt
   };
   for (const token of tokens) {
     const [start, end] = token.map ?? [0, 0];
-    if (token.type === 'admonition_open' && token.markup === ':::') {
-      // `:::type Title`: a quote whose first line is the title; the closing `:::` goes.
+    if ((token.type === 'admonition_open' && token.markup === ':::') || token.type === 'details_open') {
+      // `:::type Title`: a quote whose first line is the title; the closing `:::` goes. The title as the line has
+      // it, its links to the site made absolute.
       const column = Math.max(0, lines[start].indexOf(':::'));
       const prefix = lines[start].slice(0, column);
-      edit(start).replaced = [`${prefix}**${labelOf(token)}**`, prefix];
+      const title = containerOpening(lines[start].slice(column))?.title;
+      edit(start).replaced = [`${prefix}**${labelOf(token, title)}**`, prefix];
       quote(start, end - 1, column);
       if (CLOSE.test(lines[end - 1] ?? '')) edit(end - 1).replaced = [BREAK];
     } else if (token.type === 'admonition_open') {
@@ -78,9 +81,11 @@ function titleOf(token: Token): string {
   return (token.meta as { title: string }).title;
 }
 
-/** An admonition's title, after its type's name when the title does not say it ('Warning: Back up the keystore'). */
-export function labelOf(token: Token): string {
-  const title = titleOf(token);
+/**
+ * An admonition's title (`title`, else the one it was parsed with), after its type's name when the title does not say
+ * it ('Warning: Back up the keystore'); a collapsible section's summary as it is.
+ */
+export function labelOf(token: Token, title = titleOf(token)): string {
   const name = ADMONITION_NAMES[token.info];
   return !name || title.toLowerCase().startsWith(name.toLowerCase()) ? title : `${name}: ${title}`;
 }
