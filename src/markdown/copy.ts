@@ -34,9 +34,10 @@ const ALERT_MARK = /\[![A-Za-z]+\]/;
 
 /** The copy of a page from its parsed tokens and the env the parse filled in. */
 export function markdownCopy(tokens: Token[], env: MarkdownEnv, options: CopyOptions): string {
-  const lines = absoluteUrls(env, options.siteUrl);
+  const { lines, gone } = spliced(env, options.siteUrl);
   const edits: LineEdit[] = [];
   const edit = (line: number) => (edits[line] ??= {});
+  for (const line of gone) edit(line).replaced = [];
   const quote = (from: number, to: number, column: number) => {
     for (let line = from; line < to; line++) (edit(line).quotes ??= []).push(column);
   };
@@ -90,20 +91,37 @@ export function labelOf(token: Token, title = titleOf(token)): string {
   return !name || title.toLowerCase().startsWith(name.toLowerCase()) ? title : `${name}: ${title}`;
 }
 
-/** The body's lines with each link and image to the site replaced, in place, by its absolute URL. */
-function absoluteUrls(env: MarkdownEnv, siteUrl: string): string[] {
-  if (env.siteUrls.length === 0) return env.lines;
+/**
+ * The body's lines with each link and image to the site replaced, in place, by its absolute URL, and the text the
+ * page leaves out (`env.cuts`) cut; `gone` holds the lines that had text and were left with none.
+ */
+function spliced(env: MarkdownEnv, siteUrl: string): { lines: string[]; gone: number[] } {
+  const cuts = env.cuts ?? [];
+  if (env.siteUrls.length === 0 && cuts.length === 0) return { lines: env.lines, gone: [] };
   const lines = [...env.lines];
+  // Each a span of a line and its new text; a link's with its href as written (`raw`).
+  const splices: { line: number; at: number; length: number; text: string; raw?: string }[] = [
+    ...env.siteUrls.map(({ line, column, raw, url }) => ({
+      line,
+      at: column - 1,
+      length: raw.length,
+      text: siteUrl + url,
+      raw,
+    })),
+    ...cuts.map(({ line, from, to }) => ({ line, at: from, length: to - from, text: '' })),
+  ];
   // From the last back, so that replacing one leaves the columns of those before it on its line right.
-  const urls = [...env.siteUrls].sort((a, b) => b.line - a.line || b.column - a.column);
-  for (const { line, column, raw, url } of urls) {
-    const text = lines[line];
+  splices.sort((a, b) => b.line - a.line || b.at - a.at);
+  for (const splice of splices) {
+    const text = lines[splice.line];
+    if (text === undefined) continue;
     // The href as it stands in the text; one written another way (escaped, in an HTML tag), or a reference
     // definition used twice and replaced already, is left.
-    if (text === undefined || !text.startsWith(raw, column - 1)) continue;
-    lines[line] = text.slice(0, column - 1) + siteUrl + url + text.slice(column - 1 + raw.length);
+    if (splice.raw !== undefined && !text.startsWith(splice.raw, splice.at)) continue;
+    lines[splice.line] = text.slice(0, splice.at) + splice.text + text.slice(splice.at + splice.length);
   }
-  return lines;
+  const gone = cuts.map(({ line }) => line).filter((line) => !lines[line]?.trim() && env.lines[line]?.trim());
+  return { lines, gone: [...new Set(gone)] };
 }
 
 /**

@@ -19,6 +19,7 @@ import { type ImageOptions, images } from './plugins/images.ts';
 import { type LinkOptions, links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
 import { unclosedFences } from './plugins/fences.ts';
+import { highlightComments } from './plugins/highlight-comments.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -152,6 +153,7 @@ function markdownIt(
     .use(alerts)
     .use(taskLists)
     .use(highlight, code)
+    .use(highlightComments)
     .use(unclosedFences)
     .use(nestingLimit)
     .use(links, { config, routeOfFile: lookups.routeOfFile })
