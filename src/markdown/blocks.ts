@@ -15,6 +15,8 @@ export type { Block, Inline } from '../shared/model/page.ts';
 
 /** Renders inline runs: the tokens' links already hold their site paths (plugins/links.ts). */
 const plain = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// A footnote reference is its number, as the page shows it (plugins/footnotes.ts), without the link to the note.
+plain.renderer.rules.footnote_ref = (tokens, idx) => `<sup>${(tokens[idx].meta as { id: number }).id + 1}</sup>`;
 
 /** The blocks of a parsed doc, in order; its tokens are left as they are. */
 export function blocksOf(tokens: Token[]): Block[] {

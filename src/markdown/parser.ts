@@ -20,6 +20,7 @@ import { type LinkOptions, links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
 import { unclosedFences } from './plugins/fences.ts';
 import { highlightComments } from './plugins/highlight-comments.ts';
+import { footnoteIds, footnotes } from './plugins/footnotes.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -125,7 +126,7 @@ export class PageParser {
       description: source.frontMatter.description ?? firstSentence(text),
       html,
       headings: env.headings,
-      anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],
+      anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens), ...footnoteIds(tokens)],
       links: env.links,
       text,
       sections,
@@ -152,6 +153,7 @@ function markdownIt(
     .use(tabs)
     .use(alerts)
     .use(taskLists)
+    .use(footnotes)
     .use(highlight, code)
     .use(highlightComments)
     .use(unclosedFences)
