@@ -93,7 +93,7 @@ export function labelOf(token: Token, title = titleOf(token)): string {
 
 /**
  * The body's lines with each link and image to the site replaced, in place, by its absolute URL, and the text the
- * page leaves out (`env.cuts`) cut; `gone` holds the lines that had text and were left with none.
+ * page leaves out (`env.cuts`) cut; `gone` holds the lines cuts left blank, which go whole.
  */
 function spliced(env: MarkdownEnv, siteUrl: string): { lines: string[]; gone: number[] } {
   const cuts = env.cuts ?? [];
@@ -120,7 +120,7 @@ function spliced(env: MarkdownEnv, siteUrl: string): { lines: string[]; gone: nu
     if (splice.raw !== undefined && !text.startsWith(splice.raw, splice.at)) continue;
     lines[splice.line] = text.slice(0, splice.at) + splice.text + text.slice(splice.at + splice.length);
   }
-  const gone = cuts.map(({ line }) => line).filter((line) => !lines[line]?.trim() && env.lines[line]?.trim());
+  const gone = cuts.map(({ line }) => line).filter((line) => !lines[line]?.trim());
   return { lines, gone: [...new Set(gone)] };
 }
 

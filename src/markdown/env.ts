@@ -45,7 +45,10 @@ export interface Cut {
   to: number;
 }
 
-/** Leaves a span of the body out of the markdown copy (copy.ts); a line left blank by its cuts goes whole. */
+/**
+ * Leaves a span of the body out of the markdown copy (copy.ts); a line left blank by its cuts goes whole (a blank line
+ * cut from 0 to 0 too). Spans must not overlap.
+ */
 export function cut(env: MarkdownEnv, span: Cut): void {
   (env.cuts ??= []).push(span);
 }

@@ -21,6 +21,7 @@ import { taskLists } from './plugins/tasklists.ts';
 import { unclosedFences } from './plugins/fences.ts';
 import { highlightComments } from './plugins/highlight-comments.ts';
 import { footnoteIds, footnotes } from './plugins/footnotes.ts';
+import { mdx } from './plugins/mdx.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -154,6 +155,7 @@ function markdownIt(
     .use(alerts)
     .use(taskLists)
     .use(footnotes)
+    .use(mdx)
     .use(highlight, code)
     .use(highlightComments)
     .use(unclosedFences)
