@@ -17,6 +17,8 @@ export type { Block, Inline } from '../shared/model/page.ts';
 const plain = new MarkdownIt({ html: false, linkify: false, typographer: false });
 // A footnote reference is its number, as the page shows it (plugins/footnotes.ts), without the link to the note.
 plain.renderer.rules.footnote_ref = (tokens, idx) => `<sup>${(tokens[idx].meta as { id: number }).id + 1}</sup>`;
+// A formula is its TeX source, as the page shows it (plugins/math.ts).
+plain.renderer.rules.math_inline = (tokens, idx) => plain.utils.escapeHtml(tokens[idx].content);
 
 /** The blocks of a parsed doc, in order; its tokens are left as they are. */
 export function blocksOf(tokens: Token[]): Block[] {
@@ -83,6 +85,10 @@ export function blocksOf(tokens: Token[]): Block[] {
         i = end;
         break;
       }
+      case 'math_block':
+        // A formula's TeX source, compared as code (plugins/math.ts).
+        blocks.push({ kind: 'code', key: `c\0tex\0${token.content}`, lang: 'tex', code: token.content });
+        break;
       case 'fence':
       case 'code_block': {
         const lang = token.info.trim().split(/\s+/)[0] ?? '';
@@ -137,7 +143,7 @@ function tableAt(tokens: Token[], start: number, inline: (token: Token) => Inlin
 function textOf(children: Token[]): string {
   let text = '';
   for (const child of children) {
-    if (child.type === 'text' || child.type === 'code_inline') text += child.content;
+    if (child.type === 'text' || child.type === 'code_inline' || child.type === 'math_inline') text += child.content;
     else if (child.type === 'image') text += textOf(child.children ?? []);
     else if (child.type === 'softbreak' || child.type === 'hardbreak') text += ' ';
   }

@@ -22,6 +22,7 @@ import { unclosedFences } from './plugins/fences.ts';
 import { highlightComments } from './plugins/highlight-comments.ts';
 import { footnoteIds, footnotes } from './plugins/footnotes.ts';
 import { mdx } from './plugins/mdx.ts';
+import { math } from './plugins/math.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -156,6 +157,7 @@ function markdownIt(
     .use(taskLists)
     .use(footnotes)
     .use(mdx)
+    .use(math)
     .use(highlight, code)
     .use(highlightComments)
     .use(unclosedFences)
