@@ -3,16 +3,14 @@
 // their place. Left to markdown, the source would lose characters on the way (`\\` and `\{` are escapes, `*` and `_`
 // emphasis), and nothing would say that the page shows no formula.
 //
-// An inline formula is read as Pandoc reads one: `$` then no space, up to a `$` with no space before it and no digit
-// after it. So prices are text ("$5 and $10", "$5-$10"), and so is any `$…$` without a backslash, which markdown
-// leaves as written anyway.
+// An inline formula is read as Pandoc reads one: `$` then no space, up to the next `$`, which has no space before it
+// and no digit after it. So prices are text ("$5 and $10", "$5-$10"), and so is any `$…$` without a backslash,
+// which markdown leaves as written anyway.
 import type { MarkdownIt, StateBlock, StateCore, StateInline } from 'markdown-it';
 import { type MarkdownEnv, lineText, placeOf } from '../env.ts';
 import { forEachInline } from './locate.ts';
 
 const NOT_YET = 'math is not supported yet';
-/** The longest inline formula read, in characters. */
-const LONGEST = 1000;
 const INSTEAD =
   'to show the formula typeset, use an image with a text alternative; to show its source on purpose, a code block (```tex)';
 
@@ -72,17 +70,17 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   if (src.charCodeAt(pos) !== 0x24 /* $ */) return false;
   const delimiter = src.startsWith('$$', pos) ? '$$' : '$';
   const start = pos + delimiter.length;
-  if (start >= posMax || /\s/.test(src[start])) return false;
-  // Bounded, so a long paragraph of prices is not read again from each of its dollars.
-  const max = Math.min(posMax, start + LONGEST);
+  if (start >= posMax || isSpace(src.charCodeAt(start))) return false;
+  // The closing delimiter is the next one not escaped: a dollar is read once as an opening and once as a closing, so
+  // a paragraph of prices costs one pass.
   let end = src.indexOf(delimiter, start);
-  while (end >= 0 && end < max) {
-    const before = src[end - 1];
-    const after = src[end + delimiter.length] ?? '';
-    if (!/[\s\\]/.test(before) && !/\d/.test(after) && (delimiter === '$$' || after !== '$')) break;
-    end = src.indexOf(delimiter, end + 1);
-  }
-  if (end < 0 || end >= max || !src.slice(start, end).includes('\\')) return false;
+  while (end > 0 && src.charCodeAt(end - 1) === 0x5c /* \ */) end = src.indexOf(delimiter, end + 1);
+  if (end < 0 || end >= posMax) return false;
+  const after = src.charCodeAt(end + delimiter.length);
+  if (isSpace(src.charCodeAt(end - 1)) || (after >= 0x30 && after <= 0x39) /* a digit */) return false;
+  let backslash = false;
+  for (let i = start; i < end && !backslash; i++) backslash = src.charCodeAt(i) === 0x5c;
+  if (!backslash) return false;
   if (!silent) {
     const token = state.push('math_inline', '', 0);
     token.content = src.slice(pos, end + delimiter.length);
@@ -90,6 +88,10 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   }
   state.pos = end + delimiter.length;
   return true;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 function inlineWarnings(state: StateCore): void {
