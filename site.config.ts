@@ -192,10 +192,12 @@ export default defineConfig({
   // largest doc is the writer's Markdown Features page, every example shown as source and result. JavaScript 81 ->
   // 82 KB: the TOC's reading line (120 B), the copy-page listener (64 B) and the tabs' loader (53 B) are on every
   // page; tabs themselves (0.9 KB) load only where a page has some. 82 -> 83 KB and about 0.5 KB more HTML: the docs
-  // version dropdown in the navbar (its code and its two links) since the 2.1 docs.
+  // version dropdown in the navbar (its code and its two links) since the 2.1 docs. Doc HTML 80 -> 90 KB: Markdown
+  // Features (at 77.9 KB) shows the Docusaurus syntax egdocs reads since (bracketed titles, collapsible sections,
+  // highlight comments, footnotes), most of it highlighted code.
   budgets: {
     home: { js: 83, css: 6, html: 15 },
-    doc: { js: 83, css: 6, html: 80 },
+    doc: { js: 83, css: 6, html: 90 },
     page: { js: 83, css: 6, html: 16 },
     search: { js: 83, css: 6, html: 12 },
     'not-found': { js: 83, css: 6, html: 12 },

@@ -1,7 +1,8 @@
 // A doc cut into the blocks a reader compares between two versions of it (site/changes.ts): headings, paragraphs,
 // list items, tables and code blocks. Made from the tokens of the doc's own parse (parser.ts), with included text in
-// place; an admonition or alert is a quote whose title is its first paragraph, as in the markdown copy (copy.ts), and
-// tabs are their panels' blocks, so the same text compares equal in both versions whatever syntax wrote it.
+// place; an admonition, alert or collapsible section is a quote whose title is its first paragraph, as in the markdown
+// copy (copy.ts), and tabs are their panels' blocks, so the same text compares equal in both versions whatever syntax
+// wrote it.
 //
 // Each block has a key, its plain text: two blocks are the same when their keys are. Links compare by their text, as
 // a reader sees them: the same sentence links to /docs/2.1/… in one version and /docs/… in the next.
@@ -14,6 +15,10 @@ export type { Block, Inline } from '../shared/model/page.ts';
 
 /** Renders inline runs: the tokens' links already hold their site paths (plugins/links.ts). */
 const plain = new MarkdownIt({ html: false, linkify: false, typographer: false });
+// A footnote reference is its number, as the page shows it (plugins/footnotes.ts), without the link to the note.
+plain.renderer.rules.footnote_ref = (tokens, idx) => `<sup>${(tokens[idx].meta as { id: number }).id + 1}</sup>`;
+// A formula is its TeX source, as the page shows it (plugins/math.ts).
+plain.renderer.rules.math_inline = (tokens, idx) => plain.utils.escapeHtml(tokens[idx].content);
 
 /** The blocks of a parsed doc, in order; its tokens are left as they are. */
 export function blocksOf(tokens: Token[]): Block[] {
@@ -44,13 +49,17 @@ export function blocksOf(tokens: Token[]): Block[] {
         break;
       case 'blockquote_close':
       case 'admonition_close':
+      case 'details_close':
         quote--;
         break;
-      case 'admonition_open': {
+      case 'admonition_open':
+      case 'details_open': {
         quote++;
-        const label = labelOf(token);
+        // The title's own inline token follows, between its open and close tokens (plugins/admonitions.ts).
+        const label = labelOf(token, inline(tokens[i + 2]).text);
         const title = { text: label, html: `<strong>${plain.utils.escapeHtml(label)}</strong>` };
         blocks.push({ kind: 'text', key: `p\0${label}`, inline: title, depth, item: false, quote: true });
+        i += 3;
         break;
       }
       case 'heading_open': {
@@ -76,6 +85,10 @@ export function blocksOf(tokens: Token[]): Block[] {
         i = end;
         break;
       }
+      case 'math_block':
+        // A formula's TeX source, compared as code (plugins/math.ts).
+        blocks.push({ kind: 'code', key: `c\0tex\0${token.content}`, lang: 'tex', code: token.content });
+        break;
       case 'fence':
       case 'code_block': {
         const lang = token.info.trim().split(/\s+/)[0] ?? '';
@@ -130,7 +143,7 @@ function tableAt(tokens: Token[], start: number, inline: (token: Token) => Inlin
 function textOf(children: Token[]): string {
   let text = '';
   for (const child of children) {
-    if (child.type === 'text' || child.type === 'code_inline') text += child.content;
+    if (child.type === 'text' || child.type === 'code_inline' || child.type === 'math_inline') text += child.content;
     else if (child.type === 'image') text += textOf(child.children ?? []);
     else if (child.type === 'softbreak' || child.type === 'hardbreak') text += ' ';
   }

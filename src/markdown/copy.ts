@@ -3,14 +3,15 @@
 // text is in it, and rewritten line by line where the parse found egdocs' own syntax:
 //
 //   :::tip Title  ...  :::      > **Title**                 an admonition is a quote under its title in bold,
-//   > [!NOTE]                   > **Note**                  as a GitHub alert is;
+//   > [!NOTE]                   > **Note**                  as a GitHub alert is, and a collapsible section
+//   :::details Summary          > **Summary**               under its summary;
 //   :::tabs / ::tab Android     **Android**                 each tab its label in bold, then its text.
 //
 // Links to the site's pages and images become absolute URLs: a reader of the copy has neither the source folder their
 // paths start from nor the site the copy came from.
 import type { Token } from 'markdown-it';
 import type { MarkdownEnv } from './env.ts';
-import { ADMONITION_NAMES } from './plugins/admonitions.ts';
+import { ADMONITION_NAMES, containerOpening } from './plugins/admonitions.ts';
 
 export interface CopyOptions {
   /** The page's title, the copy's first line (unless the body starts with its own `# Title`). */
@@ -27,25 +28,28 @@ interface LineEdit {
   quotes?: number[];
 }
 
-const CLOSE = /^\s*:::\s*$/;
+const CLOSE = /^\s*:{3,}\s*$/;
 const BREAK = null;
 const ALERT_MARK = /\[![A-Za-z]+\]/;
 
 /** The copy of a page from its parsed tokens and the env the parse filled in. */
 export function markdownCopy(tokens: Token[], env: MarkdownEnv, options: CopyOptions): string {
-  const lines = absoluteUrls(env, options.siteUrl);
+  const { lines, gone } = spliced(env, options.siteUrl);
   const edits: LineEdit[] = [];
   const edit = (line: number) => (edits[line] ??= {});
+  for (const line of gone) edit(line).replaced = [];
   const quote = (from: number, to: number, column: number) => {
     for (let line = from; line < to; line++) (edit(line).quotes ??= []).push(column);
   };
   for (const token of tokens) {
     const [start, end] = token.map ?? [0, 0];
-    if (token.type === 'admonition_open' && token.markup === ':::') {
-      // `:::type Title`: a quote whose first line is the title; the closing `:::` goes.
+    if ((token.type === 'admonition_open' && token.markup === ':::') || token.type === 'details_open') {
+      // `:::type Title`: a quote whose first line is the title; the closing `:::` goes. The title as the line has
+      // it, its links to the site made absolute.
       const column = Math.max(0, lines[start].indexOf(':::'));
       const prefix = lines[start].slice(0, column);
-      edit(start).replaced = [`${prefix}**${labelOf(token)}**`, prefix];
+      const title = containerOpening(lines[start].slice(column))?.title;
+      edit(start).replaced = [`${prefix}**${labelOf(token, title)}**`, prefix];
       quote(start, end - 1, column);
       if (CLOSE.test(lines[end - 1] ?? '')) edit(end - 1).replaced = [BREAK];
     } else if (token.type === 'admonition_open') {
@@ -78,27 +82,46 @@ function titleOf(token: Token): string {
   return (token.meta as { title: string }).title;
 }
 
-/** An admonition's title, after its type's name when the title does not say it ('Warning: Back up the keystore'). */
-export function labelOf(token: Token): string {
-  const title = titleOf(token);
+/**
+ * An admonition's title (`title`, else the one it was parsed with), after its type's name when the title does not say
+ * it ('Warning: Back up the keystore'); a collapsible section's summary as it is.
+ */
+export function labelOf(token: Token, title = titleOf(token)): string {
   const name = ADMONITION_NAMES[token.info];
   return !name || title.toLowerCase().startsWith(name.toLowerCase()) ? title : `${name}: ${title}`;
 }
 
-/** The body's lines with each link and image to the site replaced, in place, by its absolute URL. */
-function absoluteUrls(env: MarkdownEnv, siteUrl: string): string[] {
-  if (env.siteUrls.length === 0) return env.lines;
+/**
+ * The body's lines with each link and image to the site replaced, in place, by its absolute URL, and the text the
+ * page leaves out (`env.cuts`) cut; `gone` holds the lines cuts left blank, which go whole.
+ */
+function spliced(env: MarkdownEnv, siteUrl: string): { lines: string[]; gone: number[] } {
+  const cuts = env.cuts ?? [];
+  if (env.siteUrls.length === 0 && cuts.length === 0) return { lines: env.lines, gone: [] };
   const lines = [...env.lines];
+  // Each a span of a line and its new text; a link's with its href as written (`raw`).
+  const splices: { line: number; at: number; length: number; text: string; raw?: string }[] = [
+    ...env.siteUrls.map(({ line, column, raw, url }) => ({
+      line,
+      at: column - 1,
+      length: raw.length,
+      text: siteUrl + url,
+      raw,
+    })),
+    ...cuts.map(({ line, from, to }) => ({ line, at: from, length: to - from, text: '' })),
+  ];
   // From the last back, so that replacing one leaves the columns of those before it on its line right.
-  const urls = [...env.siteUrls].sort((a, b) => b.line - a.line || b.column - a.column);
-  for (const { line, column, raw, url } of urls) {
-    const text = lines[line];
+  splices.sort((a, b) => b.line - a.line || b.at - a.at);
+  for (const splice of splices) {
+    const text = lines[splice.line];
+    if (text === undefined) continue;
     // The href as it stands in the text; one written another way (escaped, in an HTML tag), or a reference
     // definition used twice and replaced already, is left.
-    if (text === undefined || !text.startsWith(raw, column - 1)) continue;
-    lines[line] = text.slice(0, column - 1) + siteUrl + url + text.slice(column - 1 + raw.length);
+    if (splice.raw !== undefined && !text.startsWith(splice.raw, splice.at)) continue;
+    lines[splice.line] = text.slice(0, splice.at) + splice.text + text.slice(splice.at + splice.length);
   }
-  return lines;
+  const gone = cuts.map(({ line }) => line).filter((line) => !lines[line]?.trim());
+  return { lines, gone: [...new Set(gone)] };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface MarkdownEnv {
   links: LinkRef[];
   /** The links and images to the site's pages and files, for the markdown copy (see copy.ts). */
   siteUrls: SiteUrl[];
+  /** Text of `lines` the page leaves out (magic comments in code, MDX), which the markdown copy leaves out too. */
+  cuts?: Cut[];
   diagnostics: Diagnostics;
   /** Set once the page has been warned about markdown nested past the parser's limit. */
   nestingWarned?: boolean;
@@ -34,6 +36,21 @@ export interface SiteUrl {
   raw: string;
   /** The URL path the page gives it (under the base path, with its #hash). */
   url: string;
+}
+
+/** A span of one of `lines`: the 0-based line and the columns from `from` up to `to` (0-based, `to` left out). */
+export interface Cut {
+  line: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Leaves a span of the body out of the markdown copy (copy.ts); a line left blank by its cuts goes whole (a blank line
+ * cut from 0 to 0 too). Spans must not overlap.
+ */
+export function cut(env: MarkdownEnv, span: Cut): void {
+  (env.cuts ??= []).push(span);
 }
 
 /** Where a body line (0-based, as in a token's `map`) was written: the page's file or an included one. */

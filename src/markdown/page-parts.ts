@@ -25,8 +25,8 @@ export function textOf(tokens: Token[]): { text: string; sections: PageSection[]
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     let line: string | undefined;
+    // An admonition's or a collapsible section's title is an inline token of its own too (plugins/admonitions.ts).
     if (token.type === 'inline') line = plainText(token.children ?? []);
-    else if (token.type === 'admonition_open') line = (token.meta as { title: string }).title;
     if (token.type === 'heading_open' && (token.tag === 'h2' || token.tag === 'h3')) {
       const heading = plainText(tokens[i + 1]?.children ?? []);
       current = { id: String(token.attrGet('id') ?? ''), heading, text: '', parts: [] };

@@ -19,6 +19,10 @@ import { type ImageOptions, images } from './plugins/images.ts';
 import { type LinkOptions, links } from './plugins/links.ts';
 import { taskLists } from './plugins/tasklists.ts';
 import { unclosedFences } from './plugins/fences.ts';
+import { highlightComments } from './plugins/highlight-comments.ts';
+import { footnoteIds, footnotes } from './plugins/footnotes.ts';
+import { mdx } from './plugins/mdx.ts';
+import { math } from './plugins/math.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -124,7 +128,7 @@ export class PageParser {
       description: source.frontMatter.description ?? firstSentence(text),
       html,
       headings: env.headings,
-      anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens)],
+      anchors: [...env.headings.map((h) => h.id), ...rawHtmlIds(tokens), ...footnoteIds(tokens)],
       links: env.links,
       text,
       sections,
@@ -151,7 +155,11 @@ function markdownIt(
     .use(tabs)
     .use(alerts)
     .use(taskLists)
+    .use(footnotes)
+    .use(mdx)
+    .use(math)
     .use(highlight, code)
+    .use(highlightComments)
     .use(unclosedFences)
     .use(nestingLimit)
     .use(links, { config, routeOfFile: lookups.routeOfFile })

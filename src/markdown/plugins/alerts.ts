@@ -51,6 +51,14 @@ export function alerts(md: MarkdownIt): void {
       inline.content = inline.content.slice(marker[0].length);
       // A marker alone on its paragraph's only line leaves an empty paragraph: drop it.
       if (inline.content.trim() === '') tokens.splice(i + 1, 3);
+      // The title, as an admonition written with ':::' has it (admonitions.ts).
+      const title = [
+        new state.Token('admonition_title_open', 'p', 1),
+        Object.assign(new state.Token('inline', '', 0), { content: alert.title, map: open.map, children: [] }),
+        new state.Token('admonition_title_close', 'p', -1),
+      ];
+      title.forEach((token, j) => (token.level = open.level + 1 + (j % 2)));
+      tokens.splice(i + 1, 0, ...title);
     }
   });
 }

@@ -48,6 +48,12 @@ export function headings(md: MarkdownIt): void {
   let next = 0;
   md.use(anchor, {
     slugify,
+    // markdown-it-anchor's own choice of text, and a formula as written (math.ts), as it was before math had tokens.
+    getTokensText: (tokens) =>
+      tokens
+        .filter((t) => t.type === 'text' || t.type === 'code_inline' || t.type === 'math_inline')
+        .map((t) => t.content)
+        .join(''),
     level: 2,
     tabIndex: false,
     // A named link, not aria-hidden: a hidden element must not be focusable, and keyboard users may want it too.
@@ -98,7 +104,8 @@ export function plainText(children: Token[]): string {
   let text = '';
   for (const child of children) {
     if (child.type === 'link_open' && attr(child, 'class') === 'hash-link') break;
-    if (child.type === 'text' || child.type === 'code_inline') text += child.content;
+    // A formula is its TeX source as written (math.ts).
+    if (child.type === 'text' || child.type === 'code_inline' || child.type === 'math_inline') text += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') text += ' ';
     else if (child.type === 'image') text += child.content;
   }

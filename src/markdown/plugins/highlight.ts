@@ -1,11 +1,13 @@
 // Fenced code, highlighted at build time by Shiki for the light and dark themes at once (CSS variables pick one),
-// so no highlighting code ships to the browser. Fence info: ```lang title="file.ini" {1,3-5} showLineNumbers
+// so no highlighting code ships to the browser. Fence info: ```lang title="file.ini" {1,3-5} showLineNumbers; lines
+// are marked by highlight comments in the code too (highlight-comments.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
 import { sha256 } from '../../platform/hash.ts';
 import type { MarkdownEnv } from '../env.ts';
+import { commentedLines } from './highlight-comments.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import {
   blockHtml,
@@ -248,6 +250,7 @@ export function highlight(md: MarkdownIt, code: CodeHighlighter): void {
   md.renderer.rules.fence = (tokens, idx, _options, env) => {
     const token = tokens[idx];
     const info = parseFenceInfo(token.info);
+    for (const line of commentedLines(token)) info.highlight.add(line);
     const html = code.highlight(token.content.replace(/\n$/, ''), info);
     // A mark for a block Shiki has still to highlight: the markdown stage fills the page's HTML in afterwards.
     if (html.charCodeAt(0) === 0) (env as unknown as MarkdownEnv).needsHighlighter = true;

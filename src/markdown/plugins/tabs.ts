@@ -17,10 +17,11 @@ import { lineText, placeOf } from '../env.ts';
 import type { Related } from '../../shared/model/diagnostics.ts';
 import { slugify } from '../slug.ts';
 
-const OPEN = /^:::\s*tabs(?:\s+(.*))?$/;
+// More colons are the same lines, as in admonitions.ts.
+const OPEN = /^:{3,}\s*tabs(?:\s+(.*))?$/;
 const TAB = /^::tab(?:\s+(.*))?$/;
-const CONTAINER_OPEN = /^:::\s*[a-z]+/;
-const CLOSE = /^:::\s*$/;
+const CONTAINER_OPEN = /^:{3,}\s*[a-z]+/;
+const CLOSE = /^:{3,}\s*$/;
 const GROUP = /^[a-z0-9][a-z0-9-]*$/;
 
 type TabsMeta = {
