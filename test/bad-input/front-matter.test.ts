@@ -150,7 +150,7 @@ keys("keys egdocs does not read, other generators' among them, build quietly", a
   const { printed } = await success({
     'docs/intro.md': '# Intro\n',
     'docs/page.md':
-      '---\ntitle: Page\ndisplayed_sidebar: docs\ncustom_edit_url: null\nhide_title: true\nimage: /img/x.png\n' +
+      '---\ntitle: Page\ndisplayed_sidebar: docs\ncustom_edit_url: null\nhide_title: true\n' +
       'weight: 3\ndate: 2025-01-31\n---\n# Page\n',
     'blog/2025-01-31-post.md': '---\ntitle: Post\nsidebar_position: 1\nunlisted: true\n---\nText.\n',
   });

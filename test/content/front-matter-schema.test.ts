@@ -66,7 +66,7 @@ test('sources carry the type the schemas give, each kind its own keys, named in 
 test("what the checks give later stages has the type's keys, and nothing else", () => {
   const diagnostics = new Diagnostics();
   const common =
-    'title: T\ndescription: D\nslug: s\nid: i\nsidebar_label: L\nlayout: x\nkeywords: k\nhide_table_of_contents: true\n' +
+    'title: T\ndescription: D\nimage: i.png\nslug: s\nid: i\nsidebar_label: L\nlayout: x\nkeywords: k\nhide_table_of_contents: true\n' +
     'toc_min_heading_level: 2\ntoc_max_heading_level: 3\nlast_update: { date: 2026-01-31 }\ndraft: false\n';
   const { sources } = parseContent(
     contentFiles({
