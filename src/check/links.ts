@@ -98,6 +98,7 @@ function checkLink(targets: Targets, link: LinkRef, file: string, { sitePaths = 
       const href = decodePath(link.href);
       const route = href.endsWith('/index.html') ? href.slice(0, -'index.html'.length) : href;
       if (targets.routes.has(route)) return checkAnchor(link, targets.anchorsAt.get(route), link.href);
+      if (config.leftOutPaths?.some((path) => route.startsWith(path))) return undefined;
       const outPath = relativeToBase(config.baseUrl, href);
       if (outPath !== undefined && targets.files.has(outPath)) return undefined;
       // A last segment with a dot is a file (routeless); under the base path it can only come from content/static.

@@ -2,6 +2,7 @@
 // FsWriter, and numbered: every good build gets the next number, which each page sent carries (see http.ts), so a
 // page can tell it is older than the site. A save rebuilds incrementally (see BuildCache) and says what the open pages
 // must do (changes.ts); a failed build keeps the last good site and remembers the failure until the next good one.
+import { withBase } from '../shared/urls.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildSiteFiles, type BuildCache, createBuildCache } from '../build.ts';
@@ -69,8 +70,11 @@ export async function createDevSite({
 }: DevSiteOptions): Promise<DevSite> {
   const load = async () => {
     const loaded = await loadConfig({ configFile, baseUrl });
-    // The older versions are neither read nor declared: the site is the current version's, as if it had no others.
-    return currentVersionOnly ? { ...loaded, docs: { ...loaded.docs, versions: [], lastVersion: undefined } } : loaded;
+    // The older versions are neither read nor declared: the site is the current version's, as if it had no others;
+    // links into them are not checked (their pages exist, only not in this build).
+    if (!currentVersionOnly) return loaded;
+    const leftOutPaths = loaded.docs.versions.map((v) => withBase(loaded, loaded.docs.routeBasePath, v.path));
+    return { ...loaded, docs: { ...loaded.docs, versions: [], lastVersion: undefined }, leftOutPaths };
   };
   const reading = () => ({ publishDotfiles: config.publishDotfiles, currentVersionOnly });
   let config = await load();

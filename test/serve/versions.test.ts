@@ -18,7 +18,8 @@ export default defineConfig({ title: 'Mini', url: 'https://mini.dev', baseUrl: '
 
 const FILES: Record<string, string> = {
   'site.config.ts': CONFIG,
-  'content/docs/intro.md': '# Intro\n\nNow.\n',
+  // A link into the older version: unchecked when serve leaves that version out.
+  'content/docs/intro.md': '# Intro\n\nNow. [What changed](/docs/2.1/changes/setup/) since 2.1.\n',
   'content/docs/setup.md': '# Setup\n\nInstall PHP 8.1.\n',
   'content/versioned/2.1/docs/intro.md': '# Intro\n\nNow.\n',
   'content/versioned/2.1/docs/setup.md': '# Setup\n\nInstall PHP 7.4.\n',

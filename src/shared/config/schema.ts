@@ -314,4 +314,9 @@ export interface Config extends Omit<Output<typeof configSchema>, 'outDir'> {
    * ('footer.links[1].href'), so that a dead link is reported at its line; the file alone when its text is unknown.
    */
   locations: Record<string, Location>;
+  /**
+   * URL paths of the docs versions a build leaves out (`egdocs serve --current-version-only`): links into them are
+   * not checked, since their pages exist in the site though not in this build.
+   */
+  leftOutPaths?: string[];
 }
