@@ -190,7 +190,8 @@ export default defineConfig({
   // largest doc is the writer's Markdown Features page, every example shown as source and result. JavaScript 81 ->
   // 82 KB: the TOC's reading line (120 B), the copy-page listener (64 B) and the tabs' loader (53 B) are on every
   // page; tabs themselves (0.9 KB) load only where a page has some. 82 -> 83 KB and about 0.5 KB more HTML: the docs
-  // version dropdown in the navbar (its code and its two links) since the 2.1 docs.
+  // version dropdown in the navbar (its code and its two links) since the 2.1 docs. docs-tag HTML 27 -> 28 KB: its
+  // largest page was 3 B under, and every page's search field now says type="text" inputmode="search" (17 B).
   budgets: {
     home: { js: 83, css: 6, html: 15 },
     doc: { js: 83, css: 6, html: 80 },
@@ -198,7 +199,7 @@ export default defineConfig({
     search: { js: 83, css: 6, html: 12 },
     'not-found': { js: 83, css: 6, html: 12 },
     'docs-tags': { js: 83, css: 6, html: 17 },
-    'docs-tag': { js: 83, css: 6, html: 27 },
+    'docs-tag': { js: 83, css: 6, html: 28 },
     'blog-list': { js: 83, css: 6, html: 20 },
     'blog-post': { js: 83, css: 6, html: 30 },
     'blog-archive': { js: 83, css: 6, html: 16 },
