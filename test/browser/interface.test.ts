@@ -1,5 +1,6 @@
-// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar, the mobile drawer,
-// the table of contents, copy buttons, parts loaded on demand, unavailable storage, the preferred docs version.
+// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar,
+// the mobile drawer, the table of contents, copy buttons (beside a code title), parts loaded on demand, unavailable
+// storage, the preferred docs version.
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, hydrated, luminance, markWindow, open, problemsOf, windowMarked } from './browser.ts';
 
@@ -130,6 +131,45 @@ test('a code block copy button copies the code and says so; it is reachable by k
   await block.getByRole('button', { name: 'Copied' }).waitFor();
   assert.is(await page.evaluate(() => navigator.clipboard.readText()), code);
   await block.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+  await context.close();
+});
+
+test('on a phone a long code title wraps beside the Copy button, never under it, even as Copy failed; both share a line', async () => {
+  const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A browser that refuses the clipboard: the button shows its widest label. (Code as a string: the test runner's
+  // compiled helpers do not exist in the page.)
+  await context.addInitScript(
+    "Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('refused')) } })",
+  );
+  const page = await context.newPage();
+  await open(page, `${h.base}docs/flutter-app/installation/`);
+  const block = page
+    .locator('.code-block.has-title')
+    .filter({ has: page.locator('.code-title', { hasText: 'gradle-wrapper.properties (eGrocer 3.0.0 to 3.0.2.1)' }) });
+  await block.getByRole('button', { name: 'Copy' }).click();
+  await block.getByRole('button', { name: 'Copy failed' }).waitFor();
+  // Each title's lines of text against its button: none reaches under it, and the first is centred with it.
+  const blocks = await page.locator('.code-block.has-title').evaluateAll((all) =>
+    all.map((block) => {
+      const button = block.querySelector('.copy-button')!.getBoundingClientRect();
+      const text = document.createRange();
+      text.selectNodeContents(block.querySelector('.code-title')!);
+      const lines = [...text.getClientRects()];
+      const under = lines.filter((line) => line.bottom > button.top && line.top < button.bottom);
+      return {
+        label: block.querySelector('.copy-button')!.textContent,
+        lineTops: new Set(lines.map((line) => Math.round(line.top))).size,
+        overlap: Math.max(0, ...under.map((line) => line.right - button.left)),
+        offset: Math.abs((lines[0].top + lines[0].bottom) / 2 - (button.top + button.bottom) / 2),
+      };
+    }),
+  );
+  const failed = blocks.find((b) => b.label === 'Copy failed')!;
+  assert.ok(failed.lineTops >= 2, 'the long title wraps');
+  for (const b of blocks) {
+    assert.is(b.overlap, 0, `a title runs ${b.overlap} px under its ${b.label} button`);
+    assert.ok(b.offset <= 1.5, `a title's first line is ${b.offset} px off its ${b.label} button's centre`);
+  }
   await context.close();
 });
 
