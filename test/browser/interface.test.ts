@@ -1,4 +1,4 @@
-// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar,
+// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar (one line on a phone),
 // the mobile drawer, the table of contents, copy buttons (beside a code title), parts loaded on demand, unavailable
 // storage, the preferred docs version.
 import * as assert from 'uvu/assert';
@@ -171,6 +171,30 @@ test('on a phone a long code title wraps beside the Copy button, never under it,
     assert.ok(b.offset <= 1.5, `a title's first line is ${b.offset} px off its ${b.label} button's centre`);
   }
   await context.close();
+});
+
+test('on a phone the announcement bar takes one line, its link and close button whole and on top', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const bar = page.getByRole('region', { name: 'Announcement' });
+  const link = bar.getByRole('link', { name: 'See what changed' });
+  const close = bar.getByRole('button', { name: 'Close announcement' });
+  const [b, l, c] = [(await bar.boundingBox())!, (await link.boundingBox())!, (await close.boundingBox())!];
+  assert.ok(b.height <= 40, `the bar is ${b.height} px high: more than one line`);
+  assert.ok(l.x >= b.x && l.x + l.width <= c.x, 'the link is whole, before the close button');
+  assert.ok(c.y >= b.y - 0.5 && c.y + c.height <= b.y + b.height + 0.5, 'the close button is within the bar');
+  // What a finger lands on at their centres is the link and the button, not text over them.
+  const hit = await page.evaluate(
+    ([lx, ly, cx, cy]) => [
+      document.elementFromPoint(lx, ly)?.closest('a')?.textContent,
+      document.elementFromPoint(cx, cy)?.closest('button')?.getAttribute('aria-label'),
+    ],
+    [l.x + l.width / 2, l.y + l.height / 2, c.x + c.width / 2, c.y + c.height / 2],
+  );
+  assert.equal(hit, ['See what changed', 'Close announcement']);
+  await link.click();
+  await page.waitForURL(/\/docs\/changelog\/version-history\/$/);
+  await page.close();
 });
 
 test('a part loaded on demand shows a spinner only after 200 ms, and a red box with Retry when it fails', async () => {
