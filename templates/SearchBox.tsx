@@ -34,7 +34,10 @@ export function SearchBox({ chrome, version }: { chrome: Chrome; version?: strin
       <div className="search-field">
         <input
           ref={input}
-          type="search"
+          // A text field: a combobox may not be type=search (HTML's rules, which the W3C checker applies in CI).
+          // The form is the search landmark; inputmode gives phones their keyboard with a search key.
+          type="text"
+          inputMode="search"
           name="q"
           className="search-input"
           placeholder="Search"

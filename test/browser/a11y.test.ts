@@ -1,5 +1,6 @@
 // Accessibility, checked by axe-core inside Chromium: every page kind in dark and in light mode, the mobile drawer
-// open, the search suggestions open. Zero violations of any impact. Then a keyboard-only walk through a doc page:
+// open, the search suggestions open, every admonition type's tint. Zero violations of any impact. Then a keyboard-only
+// walk through a doc page:
 // the skip link first, then announcement, navbar, search, sidebar, content, table of contents and footer in that order, each stop with a visible focus ring.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -84,6 +85,34 @@ test('the search suggestions open, in both modes, have no axe violation', async 
     await page.getByRole('option').first().waitFor();
     await box.press('ArrowDown');
     assert.equal(await violations(page), [], mode);
+    await close();
+  }
+});
+
+test('each admonition type has a tint of its own, and its title, text and links keep AA contrast in both modes', async () => {
+  for (const mode of ['dark', 'light'] as const) {
+    const { page, close } = await pageIn(mode);
+    await open(page, `${h.base}docs/tutorial-basics/markdown-features/`);
+    const types = ['note', 'tip', 'info', 'caution', 'warning', 'danger'];
+    const grounds = await page.evaluate(
+      (types) => types.map((type) => getComputedStyle(document.querySelector(`.admonition-${type}`)!).backgroundColor),
+      types,
+    );
+    assert.is(new Set(grounds).size, types.length, `${mode}: six tints, not one grey (${grounds.join(', ')})`);
+    const ground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.not.ok(grounds.includes(ground), `${mode}: every box stands out from the page`);
+    // A link in each box (few have one in the text), then axe's contrast rule on the boxes alone.
+    await page.evaluate(() =>
+      document.querySelectorAll('.admonition-content').forEach((box) => {
+        const link = box.appendChild(document.createElement('a'));
+        link.href = '#';
+        link.textContent = 'a link';
+      }),
+    );
+    await page.addScriptTag({ content: AXE });
+    const found = await page.evaluate(`axe.run({ include: [['.admonition']] }, { runOnly: ['color-contrast'] })
+      .then((result) => result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ') + ': ' + n.failureSummary)))`);
+    assert.equal(found, [], mode);
     await close();
   }
 });

@@ -1,5 +1,6 @@
-// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar, the mobile drawer,
-// the table of contents, copy buttons, parts loaded on demand, unavailable storage, the preferred docs version.
+// Interface states in a real browser (SPEC §4, §8): colour mode across tabs, announcement bar (one line on a phone),
+// the mobile drawer, the table of contents, copy buttons (beside a code title), parts loaded on demand, unavailable
+// storage, the preferred docs version.
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, hydrated, luminance, markWindow, open, problemsOf, windowMarked } from './browser.ts';
 
@@ -131,6 +132,69 @@ test('a code block copy button copies the code and says so; it is reachable by k
   assert.is(await page.evaluate(() => navigator.clipboard.readText()), code);
   await block.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
   await context.close();
+});
+
+test('on a phone a long code title wraps beside the Copy button, never under it, even as Copy failed; both share a line', async () => {
+  const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A browser that refuses the clipboard: the button shows its widest label. (Code as a string: the test runner's
+  // compiled helpers do not exist in the page.)
+  await context.addInitScript(
+    "Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('refused')) } })",
+  );
+  const page = await context.newPage();
+  await open(page, `${h.base}docs/flutter-app/installation/`);
+  const block = page
+    .locator('.code-block.has-title')
+    .filter({ has: page.locator('.code-title', { hasText: 'gradle-wrapper.properties (eGrocer 3.0.0 to 3.0.2.1)' }) });
+  await block.getByRole('button', { name: 'Copy' }).click();
+  await block.getByRole('button', { name: 'Copy failed' }).waitFor();
+  // Each title's lines of text against its button: none reaches under it, and the first is centred with it.
+  const blocks = await page.locator('.code-block.has-title').evaluateAll((all) =>
+    all.map((block) => {
+      const button = block.querySelector('.copy-button')!.getBoundingClientRect();
+      const text = document.createRange();
+      text.selectNodeContents(block.querySelector('.code-title')!);
+      const lines = [...text.getClientRects()];
+      const under = lines.filter((line) => line.bottom > button.top && line.top < button.bottom);
+      return {
+        label: block.querySelector('.copy-button')!.textContent,
+        lineTops: new Set(lines.map((line) => Math.round(line.top))).size,
+        overlap: Math.max(0, ...under.map((line) => line.right - button.left)),
+        offset: Math.abs((lines[0].top + lines[0].bottom) / 2 - (button.top + button.bottom) / 2),
+      };
+    }),
+  );
+  const failed = blocks.find((b) => b.label === 'Copy failed')!;
+  assert.ok(failed.lineTops >= 2, 'the long title wraps');
+  for (const b of blocks) {
+    assert.is(b.overlap, 0, `a title runs ${b.overlap} px under its ${b.label} button`);
+    assert.ok(b.offset <= 1.5, `a title's first line is ${b.offset} px off its ${b.label} button's centre`);
+  }
+  await context.close();
+});
+
+test('on a phone the announcement bar takes one line, its link and close button whole and on top', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await open(page, `${h.base}docs/admin-panel/intro/`);
+  const bar = page.getByRole('region', { name: 'Announcement' });
+  const link = bar.getByRole('link', { name: 'See what changed' });
+  const close = bar.getByRole('button', { name: 'Close announcement' });
+  const [b, l, c] = [(await bar.boundingBox())!, (await link.boundingBox())!, (await close.boundingBox())!];
+  assert.ok(b.height <= 40, `the bar is ${b.height} px high: more than one line`);
+  assert.ok(l.x >= b.x && l.x + l.width <= c.x, 'the link is whole, before the close button');
+  assert.ok(c.y >= b.y - 0.5 && c.y + c.height <= b.y + b.height + 0.5, 'the close button is within the bar');
+  // What a finger lands on at their centres is the link and the button, not text over them.
+  const hit = await page.evaluate(
+    ([lx, ly, cx, cy]) => [
+      document.elementFromPoint(lx, ly)?.closest('a')?.textContent,
+      document.elementFromPoint(cx, cy)?.closest('button')?.getAttribute('aria-label'),
+    ],
+    [l.x + l.width / 2, l.y + l.height / 2, c.x + c.width / 2, c.y + c.height / 2],
+  );
+  assert.equal(hit, ['See what changed', 'Close announcement']);
+  await link.click();
+  await page.waitForURL(/\/docs\/changelog\/version-history\/$/);
+  await page.close();
 });
 
 test('a part loaded on demand shows a spinner only after 200 ms, and a red box with Retry when it fails', async () => {

@@ -1,5 +1,5 @@
-// The built site in a real browser: server-rendered content, hydration without errors, the sidebar,
-// the colour mode, the mobile menu and the not-found page.
+// The built site in a real browser: server-rendered content, hydration without errors, the sidebar (rows a finger
+// can hit on a touch screen), the colour mode, the mobile menu and the not-found page.
 import * as assert from 'uvu/assert';
 import { browserSuite, hydrated, luminance } from './browser.ts';
 
@@ -53,6 +53,27 @@ test('a sidebar category expands in place without navigating; others stay as the
   assert.is(await admin.getAttribute('aria-expanded'), 'true');
   assert.is(page.url(), `${h.base}docs/admin-panel/intro/`);
   await page.close();
+});
+
+test('sidebar rows are at least 40 px high on a touch screen, and stay as they were for a mouse', async () => {
+  const heights = async (options: Parameters<typeof h.browser.newContext>[0], drawer: boolean) => {
+    const context = await h.browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${h.base}docs/admin-panel/intro/`);
+    await hydrated(page);
+    if (drawer) await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const sidebar = page.getByRole('navigation', { name: drawer ? 'Docs menu' : 'Docs sidebar' });
+    await sidebar.getByRole('link', { name: 'Server Requirements' }).waitFor();
+    const rows = await sidebar
+      .locator('.sidebar-link, .sidebar-category-button')
+      .evaluateAll((all) => all.map((row) => row.getBoundingClientRect().height).filter((height) => height > 0));
+    await context.close();
+    return rows;
+  };
+  const touch = await heights({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, true);
+  assert.ok(touch.length > 10 && Math.min(...touch) >= 40, `touch: rows of ${Math.min(...touch)} px`);
+  const mouse = await heights({ viewport: { width: 1280, height: 800 } }, false);
+  assert.ok(Math.max(...mouse) < 36, `mouse: rows of ${Math.max(...mouse)} px`);
 });
 
 test('dark by default; the toggle switches to light, stores it, and a reload keeps it', async () => {

@@ -65,3 +65,22 @@ export async function meanLuminance(
     sum += 0.2126 * linear(rgb[i]) + 0.7152 * linear(rgb[i + 1]) + 0.0722 * linear(rgb[i + 2]);
   return sum / (rgb.length / 3);
 }
+
+/**
+ * The largest difference in any colour channel between two pixels of what the element, or a clip of the page,
+ * shows: 0 for one flat colour, a few units for an edge's anti-aliasing, tens for a second colour or a drawn shape.
+ */
+export async function colourSpread(
+  target: Locator | Page,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = 'mouse' in target ? await target.screenshot({ clip }) : await target.screenshot();
+  const { rgb } = decodePng(png);
+  let spread = 0;
+  for (let channel = 0; channel < 3; channel++) {
+    let [low, high] = [255, 0];
+    for (let i = channel; i < rgb.length; i += 3) [low, high] = [Math.min(low, rgb[i]), Math.max(high, rgb[i])];
+    spread = Math.max(spread, high - low);
+  }
+  return spread;
+}

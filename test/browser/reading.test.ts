@@ -1,9 +1,10 @@
 // What readers see (issue "a site that reads well"): diagrams, admonitions, wide tables, inline code, the home cards
-// and the blog, looked at in Chromium in both colour modes and at desktop and phone widths.
+// and the blog, highlighted code lines, headings' # links, keys and URLs in tables, looked at in Chromium in both
+// colour modes and at desktop and phone widths.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { browserSuite, DESKTOP, open, problemsOf } from './browser.ts';
-import { meanLuminance } from './pixels.ts';
+import { colourSpread, meanLuminance } from './pixels.ts';
 
 const { test, h } = browserSuite('browser: what readers see');
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -137,6 +138,84 @@ test('the blog parts its posts, keeps Read more in line, and marks Blog and the 
   const title = await page.getByRole('heading', { level: 1 }).textContent();
   const current = page.getByRole('navigation', { name: 'Recent posts' }).locator('a[aria-current="page"]');
   assert.is(await current.textContent(), title);
+  await page.close();
+});
+
+test('a highlighted code line is one band of colour under its tokens, in both modes', async () => {
+  for (const mode of ['dark', 'light'] as const) {
+    const page = await h.browser.newPage(DESKTOP);
+    await inMode(page, mode);
+    await open(page, `${h.base}docs/flutter-partner-app/configuration/`);
+    // Only the backgrounds are looked at: the text is hidden.
+    await page.addStyleTag({ content: '.shiki span { color: transparent !important; }' });
+    const line = page.locator('.shiki .line.highlighted').filter({ visible: true }).first();
+    await line.scrollIntoViewIfNeeded();
+    const [box, pre] = [(await line.boundingBox())!, (await line.locator('xpath=ancestor::pre').boundingBox())!];
+    // Right of the accent bar, within the block's visible width, inside the line's height.
+    const clip = { x: box.x + 6, y: box.y + 1, width: Math.min(box.width, pre.width) - 12, height: box.height - 2 };
+    const spread = await colourSpread(page, clip);
+    assert.ok(spread <= 3, `${mode}: the band has two tones (channels differ by up to ${spread})`);
+    await page.close();
+  }
+});
+
+test("on a phone a heading's # link takes no line of its own, and shows beside the heading when focused", async () => {
+  const page = await h.browser.newPage(PHONE);
+  await open(page, `${h.base}docs/flutter-partner-app/configuration/`);
+  // A heading's height against its text's: the # link must add none.
+  const extra = await page.evaluate(() =>
+    [...document.querySelectorAll('.markdown :is(h2, h3)')]
+      .map((heading) => {
+        const text = document.createRange();
+        text.setStart(heading, 0);
+        text.setEndBefore(heading.querySelector('.hash-link')!);
+        const gap = heading.getBoundingClientRect().height - text.getBoundingClientRect().height;
+        return `${heading.textContent}: ${Math.round(gap)} px`;
+      })
+      .filter((line) => !/: [0-4] px$/.test(line)),
+  );
+  assert.equal(extra, [], 'headings with room for a line of the # link');
+  const heading = page.getByRole('heading', { name: 'Change the app name' });
+  const link = heading.getByRole('link', { name: /^Direct link to/ });
+  await link.focus();
+  const [h2, hash] = [(await heading.boundingBox())!, (await link.boundingBox())!];
+  assert.ok(hash.y >= h2.y && hash.y + hash.height <= h2.y + h2.height, 'the # is on the heading, not under it');
+  assert.is(await link.evaluate((a) => getComputedStyle(a).opacity), '1');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+  await page.close();
+});
+
+test('a key in the text is drawn as a key: framed on a tinted ground, with a thicker lower edge', async () => {
+  for (const mode of ['dark', 'light'] as const) {
+    const page = await h.browser.newPage(DESKTOP);
+    await inMode(page, mode);
+    await open(page, `${h.base}docs/tutorial-extras/tabs-and-alerts/`);
+    const key = page.locator('.markdown kbd', { hasText: 'Home' }).first();
+    const drawn = await key.evaluate((kbd) => {
+      const style = getComputedStyle(kbd);
+      const text = document.createRange();
+      text.selectNodeContents(kbd);
+      return {
+        edges: [style.borderTopStyle, style.borderTopWidth, style.borderBottomWidth],
+        room: kbd.getBoundingClientRect().width - text.getBoundingClientRect().width,
+        ground: style.backgroundColor,
+        page: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    assert.equal(drawn.edges, ['solid', '1px', '2px'], mode);
+    assert.ok(drawn.room >= 8, `${mode}: room around the key's name (${drawn.room} px)`);
+    assert.is.not(drawn.ground, drawn.page, `${mode}: a ground of its own`);
+    await page.close();
+  }
+});
+
+test('a URL in a table cell breaks rather than widening the table: the tools for a local install fit the column', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  await open(page, `${h.base}docs/admin-panel/server-requirements/`);
+  const wrapper = page.locator('#tools-for-a-local-install ~ .table-wrapper').first();
+  assert.is(await wrapper.locator('th').first().textContent(), 'Tool');
+  const overflow = await wrapper.evaluate((box) => box.scrollWidth - box.clientWidth);
+  assert.is(overflow, 0, `the table is ${overflow} px wider than its column`);
   await page.close();
 });
 

@@ -3,10 +3,11 @@
 // load of /search/?q=… shows results grouped by page; typing updates results and the URL without new history
 // entries; the ctx and version parameters are read; an index file that cannot be loaded shows the error and Retry; a
 // page that read the manifest of an earlier deploy reads it again and answers. Keys typed while the worker is busy
-// are answered for the newest only.
+// are answered for the newest only. The field's magnifier at every width, and a query shown whole on a phone.
 import type { Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { browserSuite, DESKTOP, markWindow, open, problemsOf, settled, windowMarked } from './browser.ts';
+import { colourSpread } from './pixels.ts';
 
 const { test, h } = browserSuite('browser: search');
 
@@ -422,6 +423,36 @@ test('keys typed while the worker waits for index files: it answers the newest q
   assert.match((await options(page).first().textContent()) ?? '', /Firebase/);
   assert.equal(problems, []);
   await page.close();
+});
+
+test('the field shows a magnifier at every width, not announced; on a phone a typed query shows whole', async () => {
+  for (const width of [1280, 390]) {
+    const page = await h.browser.newPage({ viewport: { width, height: 844 } });
+    await open(page, h.base + DOC);
+    // The icon is a file of its own: wait until it has come.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/media\/search\.[^/]*svg$/.test(entry.name)),
+    );
+    // Only what is drawn at the field's start is looked at: the placeholder is hidden.
+    await page.addStyleTag({ content: '.search-input::placeholder { color: transparent; }' });
+    const field = (await box(page).boundingBox())!;
+    const start = { x: field.x + 10, y: field.y + 9, width: 20, height: field.height - 18 };
+    const spread = await colourSpread(page, start);
+    assert.ok(spread > 60, `${width} px: nothing drawn at the field's start (channels differ by ${spread})`);
+    assert.is(await page.getByRole('combobox', { name: 'Search', exact: true }).count(), 1, 'the name is still Search');
+    if (width === 390) {
+      await box(page).click();
+      await box(page).pressSequentially('firebase setup');
+      const shown = await box(page).evaluate((input) => ({
+        hidden: input.scrollWidth - input.clientWidth,
+        scrolled: input.scrollLeft,
+      }));
+      assert.equal(shown, { hidden: 0, scrolled: 0 }, 'the whole query is in view');
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assert.ok(sideways <= 0, `the top bar is ${sideways} px wider than the screen`);
+    }
+    await page.close();
+  }
 });
 
 test.run();

@@ -1,6 +1,6 @@
 // Tabs (`:::tabs platform` / `::tab Android` in markdown) in Chromium: grouped blocks switch together and the
 // choice carries to the next page, the keyboard follows the WAI-ARIA tabs pattern, `?tab=` picks a tab, find in
-// page reaches hidden panels, and without scripts every panel is there to read.
+// page reaches hidden panels, without scripts every panel is there to read, and code in a tab spans the panel.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { browserSuite, DESKTOP, open, problemsOf } from './browser.ts';
@@ -109,6 +109,27 @@ test('an address naming a hidden panel (or anything in it) opens that panel', as
   await page.evaluate((id) => (location.hash = id), id);
   await page.waitForFunction((id) => !document.getElementById(id)!.hasAttribute('hidden'), id);
   assert.ok(await code.isVisible());
+  await page.close();
+});
+
+test("on a phone a tab's code spans the tabs' frame: not a box in a box", async () => {
+  const page = await h.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await open(page, `${h.base}docs/tutorial-extras/tabs-and-alerts/`);
+  const widths = await page
+    .locator('.tabs')
+    .first()
+    .evaluate((tabs) => {
+      const block = [...tabs.querySelectorAll('.tab-panel > .code-block')].find(
+        (b) => b.getBoundingClientRect().width > 0,
+      )!;
+      return {
+        frame: tabs.clientWidth,
+        block: block.getBoundingClientRect().width,
+        code: block.querySelector('pre')!.clientWidth,
+      };
+    });
+  assert.ok(widths.block >= widths.frame - 1, `the block is ${widths.block} px of the frame's ${widths.frame}`);
+  assert.ok(widths.code >= widths.frame - 2, `the code has ${widths.code} px of the frame's ${widths.frame}`);
   await page.close();
 });
 

@@ -50,7 +50,11 @@ test('a doc page has the landmarks, names and title of the accessibility contrac
     /<a[^>]*href="\/base\/docs\/guide\/two\/"[^>]*rel="next"><span class="pagination-sub">Next<\/span>/,
   );
   assert.match(html, /aria-label="Switch between dark and light mode \(currently dark mode\)"/);
-  assert.match(html, /<input type="search"[^>]*placeholder="Search"[^>]*aria-label="Search"/);
+  // A combobox is a text field (HTML allows the role on no input of type search), with a phone's search keyboard.
+  assert.match(
+    html,
+    /<input type="text" inputMode="search"[^>]*placeholder="Search"[^>]*aria-label="Search" role="combobox"/,
+  );
   assert.match(html, '<kbd class="search-hint" aria-hidden="true">ctrl K</kbd>');
   assert.match(html, 'aria-label="Toggle navigation bar" aria-expanded="false"');
 });
