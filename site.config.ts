@@ -195,24 +195,26 @@ export default defineConfig({
   // version dropdown in the navbar (its code and its two links) since the 2.1 docs. Doc HTML 80 -> 92 KB: Markdown
   // Features (at 77.9 KB) shows the Docusaurus syntax egdocs reads since (bracketed titles, collapsible sections,
   // highlight comments, footnotes), most of it highlighted code. docs-tag HTML 27 -> 28 KB: its largest page was 3 B
-  // under, and every page's search field now says type="text" inputmode="search" (17 B).
+  // under, and every page's search field now says type="text" inputmode="search" (17 B). CSS 6 -> 7 KB: tinted
+  // admonitions, collapsible sections, footnotes, keys, the search field's magnifier, images per colour mode, and
+  // the marks of the pages comparing docs versions.
   budgets: {
-    home: { js: 83, css: 6, html: 15 },
-    doc: { js: 83, css: 6, html: 92 },
-    page: { js: 83, css: 6, html: 16 },
-    search: { js: 83, css: 6, html: 12 },
-    'not-found': { js: 83, css: 6, html: 12 },
-    'docs-tags': { js: 83, css: 6, html: 17 },
-    'docs-tag': { js: 83, css: 6, html: 28 },
+    home: { js: 83, css: 7, html: 15 },
+    doc: { js: 83, css: 7, html: 92 },
+    page: { js: 83, css: 7, html: 16 },
+    search: { js: 83, css: 7, html: 12 },
+    'not-found': { js: 83, css: 7, html: 12 },
+    'docs-tags': { js: 83, css: 7, html: 17 },
+    'docs-tag': { js: 83, css: 7, html: 28 },
     // What changed from 2.1 to 3.0.2.1: the largest comparison is the version history's.
-    'docs-changes': { js: 83, css: 6, html: 45 },
-    'docs-upgrade': { js: 83, css: 6, html: 28 },
-    'blog-list': { js: 83, css: 6, html: 21 },
-    'blog-post': { js: 83, css: 6, html: 30 },
-    'blog-archive': { js: 83, css: 6, html: 16 },
-    'blog-authors': { js: 83, css: 6, html: 13 },
-    'blog-author': { js: 83, css: 6, html: 21 },
-    'blog-tags': { js: 83, css: 6, html: 13 },
-    'blog-tag': { js: 83, css: 6, html: 20 },
+    'docs-changes': { js: 83, css: 7, html: 45 },
+    'docs-upgrade': { js: 83, css: 7, html: 28 },
+    'blog-list': { js: 83, css: 7, html: 21 },
+    'blog-post': { js: 83, css: 7, html: 30 },
+    'blog-archive': { js: 83, css: 7, html: 16 },
+    'blog-authors': { js: 83, css: 7, html: 13 },
+    'blog-author': { js: 83, css: 7, html: 21 },
+    'blog-tags': { js: 83, css: 7, html: 13 },
+    'blog-tag': { js: 83, css: 7, html: 20 },
   },
 });

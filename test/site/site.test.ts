@@ -258,7 +258,10 @@ test("docs-only: with the docs at the site's root, / leads to the first doc once
   const result = await buildFromMap(files, { docs: { routeBasePath: '/', sidebars: { docs: ['intro', 'setup'] } } });
   assert.equal(result.diagnostics.map(formatDiagnostic), []);
   const root = result.site.routes.filter((r) => r.path === '/base/');
-  assert.equal(root.map((r) => r.data), [{ kind: 'redirect', to: '/base/intro/' }]);
+  assert.equal(
+    root.map((r) => r.data),
+    [{ kind: 'redirect', to: '/base/intro/' }],
+  );
   assert.ok(result.site.routes.some((r) => r.path === '/base/setup/' && r.data.kind === 'doc'));
 });
 
