@@ -42,10 +42,10 @@ const bundles = new Map<string, Promise<Bundle>>();
  * The client bundle for a base URL, made once per test process: it depends on nothing else (egdocs' own sources
  * aside), and bundling again for each of the hundreds of sites the tests build was a fifth of the suite's time.
  */
-export function sharedBundle(baseUrl: string, versions = false): Promise<Bundle> {
-  const key = `${versions}${baseUrl}`;
+export function sharedBundle(baseUrl: string, versions = false, imageZoom = false): Promise<Bundle> {
+  const key = `${versions}${imageZoom}${baseUrl}`;
   let bundle = bundles.get(key);
-  if (!bundle) bundles.set(key, (bundle = bundleClient({ baseUrl, versions })));
+  if (!bundle) bundles.set(key, (bundle = bundleClient({ baseUrl, versions, imageZoom })));
   return bundle;
 }
 
@@ -56,7 +56,8 @@ export async function buildFromMap(
 ): Promise<BuildResult> {
   const config = testConfig(user);
   const versions = config.docs.versions.length > 0;
-  return buildSiteFiles({ config, files: contentFiles(files), bundle: sharedBundle(config.baseUrl, versions) });
+  const bundle = sharedBundle(config.baseUrl, versions, config.imageZoom);
+  return buildSiteFiles({ config, files: contentFiles(files), bundle });
 }
 
 /** The text of an output file. */

@@ -40,13 +40,16 @@ export function startBundle(config: Config, stores: Stores, bundled: Promise<Bun
     return { overrides, diagnostics: found.items };
   })();
   const versions = config.docs.versions.length > 0;
+  const { imageZoom } = config;
   const make = (overrides: Override[]) =>
-    stores.bundle({ overrides, baseUrl: config.baseUrl, versions }, () =>
-      bundleClient({ baseUrl: config.baseUrl, overrides, root, versions }),
+    stores.bundle({ overrides, baseUrl: config.baseUrl, versions, imageZoom }, () =>
+      bundleClient({ baseUrl: config.baseUrl, overrides, root, versions, imageZoom }),
     );
   const bundle = overrides.then(({ overrides }) =>
     bundled && overrides.length === 0
-      ? bundled.then((given) => (given.versions === versions ? given : make(overrides)))
+      ? bundled.then((given) =>
+          given.versions === versions && given.imageZoom === imageZoom ? given : make(overrides),
+        )
       : make(overrides),
   );
   // A build that stops before the steps that wait for them does not leave their failures unhandled.
@@ -141,6 +144,7 @@ export function renderContext(b: BuildRun, site: Site, bundle: Bundle, templates
     workerUrl: bundle.workerUrl,
     resultsUrl: bundle.parts.SearchResults,
     tabsUrl: bundle.parts.tabs,
+    imageZoomUrl: bundle.parts.imageZoom,
   });
   const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
   const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates, lateUrls: kept.late.pairs() };

@@ -32,6 +32,8 @@ export interface BundleInputs {
   baseUrl: string;
   /** Whether the project declares older docs versions (bundle/index.ts, BundleOptions.versions). */
   versions: boolean;
+  /** Whether the project turns image zoom on (BundleOptions.imageZoom). */
+  imageZoom: boolean;
 }
 
 /** The render memo of a build: the stand-ins now, the memo when the render step reads it. */
@@ -173,10 +175,10 @@ export class DiskStores extends NoStores {
     return { store: this.file('history') };
   }
 
-  override bundle({ overrides, baseUrl, versions }: BundleInputs, make: () => Promise<Bundle>) {
+  override bundle({ overrides, baseUrl, versions, imageZoom }: BundleInputs, make: () => Promise<Bundle>) {
     // Overrides come through a plugin whose files the store cannot see: such a project bundles every time.
     if (overrides.length > 0) return make();
-    return storedBundle(this.file('bundle'), { root: packageRoot, baseUrl, versions }, make);
+    return storedBundle(this.file('bundle'), { root: packageRoot, baseUrl, versions, imageZoom }, make);
   }
 
   override renderMemo(config: Config, texts: Iterable<string>, templates: Templates | undefined): KeptRender {
@@ -220,8 +222,8 @@ export interface BuildCache {
    * when a template or an override changes.
    */
   bundle?: Promise<Bundle>;
-  /** Whether `bundle` was made for a project that declares docs versions. */
-  bundleVersions?: boolean;
+  /** What `bundle` was made with of the config: whether the project declares docs versions and turns image zoom on. */
+  bundleFeatures?: string;
   /** Templates compiled fresh (overrides, or a change under serve); none means the ones compiled in. */
   templates?: Templates;
   /** Compile egdocs' templates from this folder rather than use the ones compiled in (serve, once one changed). */
@@ -290,11 +292,13 @@ export class MemoryStores extends NoStores {
     return cache.templates;
   }
 
-  override bundle({ overrides, versions }: BundleInputs, make: () => Promise<Bundle>) {
+  override bundle({ overrides, versions, imageZoom }: BundleInputs, make: () => Promise<Bundle>) {
     this.withOverrides(overrides);
-    // A config that starts or stops declaring versions needs the client with or without their code.
-    if (this.cache.bundleVersions !== versions) this.cache.bundle = undefined;
-    this.cache.bundleVersions = versions;
+    // A config that starts or stops declaring versions, or turns image zoom on or off, needs the client with or without
+    // their code.
+    const features = JSON.stringify({ versions, imageZoom });
+    if (this.cache.bundleFeatures !== features) this.cache.bundle = undefined;
+    this.cache.bundleFeatures = features;
     // A failed bundle (a template with a syntax error) is not kept: the next build tries again.
     this.cache.bundle ??= make().catch((error) => {
       this.cache.bundle = undefined;

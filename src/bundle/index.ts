@@ -36,9 +36,11 @@ export interface Bundle {
    * dynamic import esbuild rewrites, so the client knows its URL and can ask again under another one: a browser may
    * remember a failed import of a URL for the page's life.
    */
-  parts: { SearchResults: string; tabs: string };
+  parts: { SearchResults: string; tabs: string; imageZoom?: string };
   /** Whether it holds the docs versions' code (BundleOptions.versions). */
   versions: boolean;
+  /** Whether it holds image zoom (BundleOptions.imageZoom): its loader in the client, and its part. */
+  imageZoom: boolean;
 }
 
 export interface BundleOptions {
@@ -52,6 +54,11 @@ export interface BundleOptions {
    * banner (templates/VersionDropdown.tsx), so a project without versions loads not a byte of them.
    */
   versions?: boolean;
+  /**
+   * Whether the project turns image zoom on (config `imageZoom`): without, the client leaves out the code that loads
+   * it (src/client/app.tsx) and the part is not built, so a project without it loads not a byte of it.
+   */
+  imageZoom?: boolean;
 }
 
 /**
@@ -63,6 +70,7 @@ export async function bundleClient({
   overrides = [],
   root = packageRoot,
   versions = false,
+  imageZoom = false,
 }: BundleOptions): Promise<Bundle> {
   const templatesDir = path.join(packageRoot, 'templates');
   // No plugin at all without overrides, so a project without any gets the very bytes it got before they existed.
@@ -75,12 +83,16 @@ export async function bundleClient({
     target: BROWSERS,
     outdir: 'assets',
     // The templates test `globalThis.EGDOCS_VERSIONS !== false` (undefined on the server, which renders from data).
-    define: { 'process.env.NODE_ENV': '"production"', 'globalThis.EGDOCS_VERSIONS': String(versions) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      'globalThis.EGDOCS_VERSIONS': String(versions),
+      'globalThis.EGDOCS_IMAGE_ZOOM': String(imageZoom),
+    },
     legalComments: 'none',
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker, tabs] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
+  const [client, worker, apart] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
     Promise.all([
       build({
         ...common,
@@ -109,11 +121,15 @@ export async function bundleClient({
         entryNames: 'js/[name].[hash]',
         metafile: true,
       }),
-      // Tabs' behaviour, a module with no imports, built apart: as a chunk of the client it pulled esbuild's runtime
-      // helpers into a chunk of their own that every page then loaded (about 250 bytes for pages without tabs).
+      // Tabs' behaviour and image zoom, modules with no imports, built apart: as a chunk of the client, tabs pulled
+      // esbuild's runtime helpers into a chunk of their own that every page then loaded (about 250 bytes for pages
+      // without tabs). Image zoom only for a project that turns it on.
       build({
         ...common,
-        entryPoints: { tabs: path.join(packageRoot, 'src/client/tabs.ts') },
+        entryPoints: {
+          tabs: path.join(packageRoot, 'src/client/tabs.ts'),
+          ...(imageZoom ? { 'image-zoom': path.join(packageRoot, 'src/client/image-zoom.ts') } : {}),
+        },
         format: 'esm',
         entryNames: 'js/[name].[hash]',
         metafile: true,
@@ -129,8 +145,9 @@ export async function bundleClient({
     });
   const clientUrls = urlsOf(client.outputFiles);
   const [workerUrl] = urlsOf(worker.outputFiles);
-  const [tabsUrl] = urlsOf(tabs.outputFiles);
-  const inputs = [client, worker, tabs].flatMap((result) => Object.keys(result.metafile.inputs));
+  const apartUrls = urlsOf(apart.outputFiles);
+  const apartUrl = (name: string) => apartUrls.find((url) => url.startsWith(`${baseUrl}assets/js/${name}.`));
+  const inputs = [client, worker, apart].flatMap((result) => Object.keys(result.metafile.inputs));
   return {
     inputs: [...new Set(inputs)].sort(),
     files,
@@ -138,8 +155,13 @@ export async function bundleClient({
     scripts: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/js/main.`)),
     preload: preloads(client.metafile, baseUrl),
     workerUrl,
-    parts: { SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'), tabs: tabsUrl },
+    parts: {
+      SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'),
+      tabs: apartUrl('tabs')!,
+      ...(imageZoom ? { imageZoom: apartUrl('image-zoom') } : {}),
+    },
     versions,
+    imageZoom,
   };
 }
 

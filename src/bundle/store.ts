@@ -19,11 +19,11 @@ const hashOf = async (root: string, file: string) => sha256(await readFile(path.
 /** The bundle for `baseUrl` from the store when every file it was made from is unchanged; otherwise `make`s one. */
 export async function storedBundle(
   store: string,
-  { root, baseUrl, versions }: { root: string; baseUrl: string; versions: boolean },
+  { root, baseUrl, versions, imageZoom }: { root: string; baseUrl: string; versions: boolean; imageZoom: boolean },
   make: () => Promise<Bundle>,
 ): Promise<Bundle> {
   const esbuild = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
-  const key = sha256(JSON.stringify([esbuild, baseUrl, root, versions]), 'base64url');
+  const key = sha256(JSON.stringify([esbuild, baseUrl, root, versions, imageZoom]), 'base64url');
   const kept = await readStore<StoredBundle>(store, key);
   if (kept) {
     const same = await Promise.all(

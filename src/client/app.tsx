@@ -11,6 +11,11 @@ import type { Navigation, Router } from './router.ts';
 import { createSearchClient, type SearchClient } from './search/client.ts';
 import { indexUrlOf } from './search/version-index.ts';
 
+declare global {
+  /** Whether the project turns image zoom on: defined by the bundle (bundle/index.ts, BundleOptions.imageZoom). */
+  var EGDOCS_IMAGE_ZOOM: boolean | undefined;
+}
+
 export function ClientApp({
   initial,
   router,
@@ -38,6 +43,11 @@ export function ClientApp({
           read: (name) => readSetting(name, initial.chrome),
           write: (name, value) => writeSetting(name, initial.chrome, value),
         }),
+      );
+    // Image zoom likewise, by the pages with images, in a project that turns it on: without, esbuild leaves this out.
+    if (globalThis.EGDOCS_IMAGE_ZOOM && initial.chrome.imageZoomUrl && document.querySelector('#main .markdown img'))
+      importPart(initial.chrome.imageZoomUrl, 0).then((zoom) =>
+        (zoom as typeof import('./image-zoom.ts')).setUpImageZoom(),
       );
   }, [state, router, initial.chrome]);
   // A search client (a worker, started on first use) per index: a page searches its docs version's (version-index.ts).

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type Pace, UNPACED } from '../platform/pace.ts';
 import { type Diagnostic, fail } from '../shared/model/diagnostics.ts';
 import type { AssetBytes, LargeFile } from '../shared/model/types.ts';
-import { describeInvalidUtf8 } from './utf8.ts';
+import { decodeUtf8, describeInvalidUtf8 } from './utf8.ts';
 
 /** content/ as maps from path (relative to the project root, forward slashes) to text or bytes. */
 export interface ContentFiles {
@@ -215,14 +215,11 @@ function store(files: ContentFiles, rel: string, bytes: Buffer | LargeFile): voi
 /** Markdown and YAML outside content/static/: pages and their data, read as text. */
 const isPageText = (file: string) => (MARKDOWN.test(file) || /\.ya?ml$/.test(file)) && !file.startsWith('static/');
 
-/** The text of a UTF-8 file (without a byte order mark), or undefined when it is not valid UTF-8. */
-function decodeUtf8(bytes: Buffer): string | undefined {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * Whether the file at `file` (from the project root: `content/…`) is in ContentFiles' texts, rather than its assets.
+ * Any other file is bytes, which a code include (markdown/code-include.ts) decodes as UTF-8 itself.
+ */
+export const readAsText = (file: string) => file.startsWith('content/') && isPageText(file.slice('content/'.length));
 
 /**
  * Where reading may go: the project (or content/, when content/ itself is a link to elsewhere) and the dot files the

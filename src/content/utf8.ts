@@ -1,6 +1,15 @@
-// A text file that is not UTF-8 (most often Latin-1 or Windows-1252, saved by an old editor): where the first bad byte
-// is, so the writer can find the character, and what it was meant to be.
+// Text files' bytes read as UTF-8; and, for one that is not UTF-8 (most often Latin-1 or Windows-1252, saved by an old
+// editor), where the first bad byte is, so the writer can find the character, and what it was meant to be.
 import type { Diagnostic } from '../shared/model/diagnostics.ts';
+
+/** The text of a UTF-8 file (without a byte order mark), or undefined when it is not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
 
 /** The error for a file whose bytes are not valid UTF-8, at the line and column of the first bad byte. */
 export function describeInvalidUtf8(bytes: Uint8Array, file: string): Diagnostic {

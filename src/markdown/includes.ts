@@ -1,5 +1,7 @@
 // Includes: a line of its own `::include{file="../_partials/keystore.md" region="android"}` is replaced by the text of
 // that file (whole, `lines="5-20"`, or the named region between `<!-- region name -->` and `<!-- endregion name -->`).
+// A file that is not markdown (or one given a `lang`) is shown as code instead: `::include{file="./main.dart"}` is
+// replaced by a fenced code block of its text (code-include.ts), its region markers in its own comments.
 //
 // Why this syntax: the admonitions are `:::` containers; a two-colon leaf with `{key="value"}` attributes is the
 // same family (the CommonMark generic directives proposal, as remark-directive reads it) and its attributes read like
@@ -11,6 +13,7 @@
 // keeps its origin (file, line, and the directives it came through), so diagnostics and links point into the
 // included file, with the including page as a related location.
 import type { Diagnostics, Location, Related } from '../shared/model/diagnostics.ts';
+import { codeFence, codeText, type IncludeFiles } from './code-include.ts';
 import { type IncludeRequest, type NumberedLine, parseDirective, pick, type Problem } from './include-request.ts';
 
 /** Where a line of the expanded page body was written. */
@@ -49,19 +52,26 @@ const FENCE = /^\s*(`{3,}|~{3,})/;
 /**
  * Replaces each include directive in `body` (outside fenced code) by the text it names, recursively. A problem is an
  * error at the directive (or in the included file, where it is written there) and the directive's line is left
- * empty, so the rest of the page renders. `texts` gives the markdown files' texts by path from the project root.
+ * empty, so the rest of the page renders. `files` gives the files of content/ by path from the project root.
  */
 export function expandIncludes(
   page: { file: string; body: string; bodyLine: number },
-  texts: Pick<ReadonlyMap<string, string>, 'get'>,
+  files: IncludeFiles,
   diagnostics: Diagnostics,
 ): ExpandedBody {
   // Most pages include nothing: they keep their body, and their lines map to the file by the body's first line.
   if (!page.body.includes('::include')) return { body: page.body };
-  const expansion = new Expansion(page.file, texts, diagnostics);
+  const expansion = new Expansion(page.file, files, diagnostics);
   const own = page.body.split('\n').map((text, i) => ({ text, line: page.bodyLine + i }));
   expansion.expand(own, { file: page.file, stack: [page.file], indent: '' });
   return expansion.result();
+}
+
+/** The lines a directive brings in, where they come from, and for code, the fence around them. */
+interface Included {
+  lines: NumberedLine[];
+  frame: Frame;
+  fence?: { open: string; close: string };
 }
 
 /** Where the lines being expanded come from. */
@@ -89,7 +99,7 @@ class Expansion {
 
   constructor(
     private readonly page: string,
-    private readonly texts: Pick<ReadonlyMap<string, string>, 'get'>,
+    private readonly files: IncludeFiles,
     private readonly diagnostics: Diagnostics,
   ) {}
 
@@ -109,7 +119,8 @@ class Expansion {
         const included = this.take(text.length + 1, at, () => frame.includedFrom) && this.include(directive, at, frame);
         if (included) {
           const start = this.lines.length;
-          this.expand(included.lines, included.frame);
+          if (included.fence) this.fence(included, included.fence, origin);
+          else this.expand(included.lines, included.frame);
           if (this.overflowed && frame.includedFrom) return;
           if (!frame.includedFrom) this.expanded.push({ start, end: this.lines.length, origin });
           continue;
@@ -124,6 +135,23 @@ class Expansion {
       this.lines.push(directive ? '' : frame.indent + text);
       this.origins.push(origin);
     }
+  }
+
+  /**
+   * Adds the lines of a file shown as code, in their fence. The code is not read for directives: it is the file's text
+   * as it is, and an `::include` in it is shown as written.
+   */
+  private fence({ lines, frame }: Included, fence: { open: string; close: string }, directive: LineOrigin): void {
+    const { indent, includedFrom } = frame;
+    this.lines.push(indent + fence.open);
+    this.origins.push(directive);
+    for (const { text, line } of lines) {
+      if (!this.take(indent.length + text.length + 1, includedFrom![0].location, () => includedFrom!.slice(1))) return;
+      this.lines.push(indent + text);
+      this.origins.push({ file: frame.file, line, indent: indent.length, includedFrom });
+    }
+    this.lines.push(indent + fence.close);
+    this.origins.push(directive);
   }
 
   /** The page's body as expanded, or, once past the limit, with every include bringing nothing. */
@@ -148,12 +176,13 @@ class Expansion {
   }
 
   /** The lines a directive brings in, and where they come from; undefined after reporting why it brings none. */
-  private include(directive: RegExpExecArray, at: Location, frame: Frame) {
+  private include(directive: RegExpExecArray, at: Location, frame: Frame): Included | undefined {
     const error = (problem: Problem) => this.report(problem, at, frame);
     const request = parseDirective(directive[2], frame.file);
     if ('message' in request) return error(request);
     const { stack } = frame;
-    if (stack.includes(request.file)) {
+    // Code is shown, not expanded: a page may show its own source.
+    if (!request.code && stack.includes(request.file)) {
       const chain = [...stack.slice(stack.indexOf(request.file)), request.file].join(' → ');
       return error({
         message: `include cycle: ${chain}`,
@@ -167,23 +196,29 @@ class Expansion {
       });
     const picked = this.pick(request, frame);
     if ('message' in picked) return error(picked);
+    const fence = request.code && codeFence(request.code, picked);
+    if (fence && 'message' in fence) return error(fence);
     const includedFrom = [{ message: 'included here', location: at }, ...(frame.includedFrom ?? [])];
     const indent = frame.indent + directive[1];
-    return { lines: picked, frame: { file: request.file, includedFrom, stack: [...stack, request.file], indent } };
+    return {
+      lines: picked,
+      frame: { file: request.file, includedFrom, stack: [...stack, request.file], indent },
+      fence,
+    };
   }
 
   /** The lines `request` takes, each file and range cut once; or what is wrong with it. */
   private pick(request: IncludeRequest, frame: Frame): NumberedLine[] | Problem {
-    const key = JSON.stringify([request.file, request.lines, request.region]);
+    const key = JSON.stringify([request.file, request.lines, request.region, request.code?.lang]);
     let picked = this.picks.get(key);
     if (picked) return picked;
-    const text = this.texts.get(request.file);
+    const text = request.code ? codeText(this.files, request.file) : this.files.texts.get(request.file);
     if (text === undefined)
       return {
         message: `included file ${request.file} does not exist`,
         hint: `the path is relative to ${frame.file} (a path starting with / starts at content/)`,
       };
-    this.picks.set(key, (picked = pick(text, request)));
+    this.picks.set(key, (picked = typeof text === 'string' ? pick(text, request) : text));
     return picked;
   }
 

@@ -1,13 +1,14 @@
 // The markdown parser: one markdown-it instance with the project's plugins, which renders a source into a Page: the
 // HTML and everything later stages need (headings, anchors, links with their lines, plain text, word count, excerpt).
 // It notes what each page looks up as it renders (the routes of the files its `.md` links name, the bytes of its
-// images, the texts it includes): those lookups decide when a later build may reuse the page (page-store.ts).
+// images, the files it includes): those lookups decide when a later build may reuse the page (page-store.ts).
 import MarkdownIt, { type MarkdownIt as MarkdownItInstance } from 'markdown-it';
 import { type Diagnostic, Diagnostics } from '../shared/model/diagnostics.ts';
 import type { Config, ContentSet, Page, Source } from '../shared/model/types.ts';
 import type { MarkdownEnv } from './env.ts';
 import { markdownCopy } from './copy.ts';
 import { blocksOf } from './blocks.ts';
+import type { IncludeFiles } from './code-include.ts';
 import { expandIncludes } from './includes.ts';
 import { firstSentence, rawHtmlIds, takeLeadingH1, textOf } from './page-parts.ts';
 import { admonitions } from './plugins/admonitions.ts';
@@ -34,7 +35,10 @@ export type LookupTables = Record<Lookup[0], ReadonlyMap<string, unknown>>;
 /** What rendering reads of the content: every source (for its route), the assets and the texts. */
 export type ParsedContent = Pick<ContentSet, 'sources' | 'assets' | 'texts'>;
 
-/** The tables of the content: each file's route (`.md` links name files), the assets (images), the texts (includes). */
+/**
+ * The tables of the content: each file's route (`.md` links name files), the assets (images, code includes), the
+ * texts (includes).
+ */
 export function lookupTables(content: ParsedContent) {
   const route = new Map(content.sources.map((source) => [source.file, source.route]));
   return { route, asset: content.assets, text: content.texts } as const satisfies LookupTables;
@@ -59,7 +63,8 @@ export class PageParser {
   /** The tables the pages look things up in, as this parser sees them. */
   readonly tables: ReturnType<typeof lookupTables>;
   private readonly md: MarkdownItInstance;
-  private readonly texts: Pick<ReadonlyMap<string, string>, 'get'>;
+  /** The files includes read, through views that note each lookup (a page is rendered again when one changes). */
+  private readonly included: IncludeFiles;
   /** What the page being rendered has looked up so far. */
   private lookups: Lookup[] = [];
 
@@ -75,7 +80,7 @@ export class PageParser {
       assets: this.tracked('asset', content.assets),
     };
     this.md = markdownIt(config, code, lookups);
-    this.texts = this.tracked('text', content.texts);
+    this.included = { texts: this.tracked('text', content.texts), assets: lookups.assets };
   }
 
   /** Renders one source afresh, its error caught: what this thread and each markdown worker do with a source. */
@@ -105,7 +110,7 @@ export class PageParser {
   private page(source: Source, diagnostics: Diagnostics): { page: Page; needsHighlighter: boolean } {
     const { md } = this;
     // Before parsing, so included headings, links and text are the page's own (see includes.ts for why).
-    const { body, origins } = expandIncludes(source, this.texts, diagnostics);
+    const { body, origins } = expandIncludes(source, this.included, diagnostics);
     const env: MarkdownEnv = {
       source,
       lines: body.split('\n'),

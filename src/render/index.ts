@@ -64,6 +64,7 @@ export function pageChrome(
   sidebarUrls: Record<string, string>,
   {
     tabsUrl,
+    imageZoomUrl,
     versionIndexUrls = {},
     ...searchUrls
   }: {
@@ -71,6 +72,7 @@ export function pageChrome(
     workerUrl: string;
     resultsUrl: string;
     tabsUrl: string;
+    imageZoomUrl?: string;
     versionIndexUrls?: Record<string, string>;
   },
 ): Chrome {
@@ -78,7 +80,16 @@ export function pageChrome(
   const { docsVersion, ...rest } = chrome;
   // Only a site with older versions names their indexes: one without has the pages it had.
   const versions = Object.keys(versionIndexUrls).length > 0 ? { versionIndexUrls } : {};
-  return { ...rest, search: { ...chrome.search, ...searchUrls, ...versions }, sidebarUrls, docsVersion, tabsUrl };
+  // Likewise image zoom's script, only in a site that turns it on.
+  const zoom = imageZoomUrl ? { imageZoomUrl } : {};
+  return {
+    ...rest,
+    search: { ...chrome.search, ...searchUrls, ...versions },
+    sidebarUrls,
+    docsVersion,
+    tabsUrl,
+    ...zoom,
+  };
 }
 
 /**

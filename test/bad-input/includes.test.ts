@@ -1,5 +1,5 @@
-// Includes that cannot be followed: partials that multiply past what one page may take, and a file that is no
-// markdown. Each is an error at the directive, naming the limit or what may be included.
+// Includes that cannot be followed: partials that multiply past what one page may take, and code files that cannot
+// be shown. Each is an error at the directive, naming the limit or what is wrong, and the fix.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed } from '../../src/build.ts';
@@ -83,16 +83,44 @@ test("past the limit, every include of the page brings nothing and the page's ow
   assert.is(page.html, '<p>Own text.</p>\n');
 });
 
-test('an include of a file that is not markdown says only markdown files can be included, at the directive', async () => {
+test('a code file that cannot be shown is an error at the directive, saying why and what to do', async () => {
+  const latin1 = new Uint8Array([...new TextEncoder().encode('void main() {\n  print("caf'), 0xe9, 0x22, 0x29, 0x3b]);
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
   const printed = await failure({
-    'docs/intro.md': '# Intro\n\n::include{file="snippets/build.py"}\n\n::include{file="_category_.yml"}\n',
+    'docs/intro.md': [
+      '# Intro',
+      '::include{file="snippets/gone.dart"}',
+      '::include{file="snippets/main.dart" region="setup"}',
+      '::include{file="snippets/build.py" region="deps"}',
+      '::include{file="snippets/latin1.dart"}',
+      '::include{file="snippets/shot.png"}',
+      '::include{file="snippets/main.dart" highlight="3-9"}',
+      '::include{file="snippets/main.dart" highlight="two"}',
+      '::include{file="_partials/steps.md" title="Steps"}',
+      '::include{file="snippets/main.dart" lang="c sharp"}',
+      '::include{file="snippets/main.dart" showLineNumbers="yes"}',
+      '::include{file="snippets/main.dart" region="open"}',
+    ].join('\n\n'),
+    'docs/snippets/main.dart': 'void main() {\n  // region open\n  run();\n}\n',
     'docs/snippets/build.py': 'print("hello")\n',
-    'docs/_category_.yml': 'label: Docs\n',
+    'docs/snippets/latin1.dart': latin1,
+    'docs/snippets/shot.png': png,
+    'docs/_partials/steps.md': 'Steps.\n',
   });
-  const hint = 'to show the text of another file, paste it into a fenced code block';
+  const codeHint =
+    'write ::include{file="./snippets/main.dart"}, optionally with lang="dart", title="lib/main.dart", lines="5-20" or region="name", highlight="2-3" and showLineNumbers';
   assert.equal(printed, [
-    `error  content/docs/intro.md:3:1  content/docs/snippets/build.py cannot be included: only markdown files (.md) can be; ${hint}`,
-    `error  content/docs/intro.md:5:1  content/docs/_category_.yml cannot be included: only markdown files (.md) can be; ${hint}`,
+    `error  content/docs/intro.md:3:1  included file content/docs/snippets/gone.dart does not exist; the path is relative to content/docs/intro.md (a path starting with / starts at content/)`,
+    "error  content/docs/intro.md:5:1  content/docs/snippets/main.dart has no region 'setup'; its regions are open",
+    "error  content/docs/intro.md:7:1  content/docs/snippets/build.py has no region 'deps'; mark it in the file with # region deps and # endregion deps lines",
+    `error  content/docs/intro.md:9:1  content/docs/snippets/latin1.dart cannot be included: it is not valid UTF-8 text (byte 0xE9, which is 'é' in Latin-1, at line 2, column 13); save the file as UTF-8`,
+    'error  content/docs/intro.md:11:1  content/docs/snippets/shot.png cannot be included: it is a binary file, not text; include a source file saved as UTF-8 text; to offer a binary file for download, link to it',
+    'error  content/docs/intro.md:13:1  highlight="3-9" names line 9, and the code shown has 3 lines; count the lines to highlight in the code as shown, from 1 (after lines="…" or region="…" cut it)',
+    'error  content/docs/intro.md:15:1  highlight="two" is not a list of lines; write highlight="2" (one line), highlight="2-4" (lines 2 to 4) or highlight="1,3-5", counted in the code shown',
+    'error  content/docs/intro.md:17:1  title is for a file shown as code, and content/docs/_partials/steps.md is included as markdown; to show the markdown itself as code, add lang="md"; to include it as text, leave title out',
+    `error  content/docs/intro.md:19:1  lang="c sharp" is not a language name (letters, digits, '-', '+' and '_', as a fence has); ${codeHint}`,
+    `error  content/docs/intro.md:21:1  showLineNumbers takes no value: write it alone; ${codeHint}`,
+    "error  content/docs/snippets/main.dart:2:1  region 'open' is never closed; add a line // endregion open where it ends",
   ]);
 });
 

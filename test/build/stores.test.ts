@@ -42,7 +42,7 @@ memory('the client bundle is made again when the config starts or stops declarin
   const stores = new MemoryStores(ROOT, createBuildCache());
   let made = 0;
   const make = async () => ({ made: ++made }) as unknown as Bundle;
-  const inputs = (versions: boolean) => ({ overrides: [], baseUrl: '/b/', versions });
+  const inputs = (versions: boolean) => ({ overrides: [], baseUrl: '/b/', versions, imageZoom: false });
   await stores.bundle(inputs(false), make);
   await stores.bundle(inputs(false), make);
   assert.is(made, 1, 'kept while nothing changes');
@@ -52,6 +52,20 @@ memory('the client bundle is made again when the config starts or stops declarin
   assert.is(made, 2);
   await stores.bundle(inputs(false), make);
   assert.is(made, 3, 'versions removed');
+});
+
+memory('the client bundle is made again when the config turns image zoom on or off', async () => {
+  const stores = new MemoryStores(ROOT, createBuildCache());
+  let made = 0;
+  const make = async () => ({ made: ++made }) as unknown as Bundle;
+  const inputs = (imageZoom: boolean) => ({ overrides: [], baseUrl: '/b/', versions: false, imageZoom });
+  await stores.bundle(inputs(false), make);
+  await stores.bundle(inputs(true), make);
+  assert.is(made, 2, 'image zoom turned on');
+  await stores.bundle(inputs(true), make);
+  assert.is(made, 2, 'kept while nothing changes');
+  await stores.bundle(inputs(false), make);
+  assert.is(made, 3, 'image zoom turned off');
 });
 
 memory.run();

@@ -24,6 +24,7 @@ test('reused while its inputs are unchanged; made again when one changes, or the
       workerUrl: '/base/assets/js/worker.js',
       parts: { SearchResults: '/base/assets/js/SearchResults.js', tabs: '/base/assets/js/tabs.js' },
       versions: false,
+      imageZoom: false,
     };
   };
   const decode = (contents: string | Uint8Array) =>
@@ -31,7 +32,7 @@ test('reused while its inputs are unchanged; made again when one changes, or the
   const text = (bundle: Bundle) => decode(bundle.files[0].contents);
   const plain = (bundle: Bundle) => ({ ...bundle, files: bundle.files.map((file) => decode(file.contents)) });
   try {
-    const options = { root: project.dir, baseUrl: '/base/', versions: false };
+    const options = { root: project.dir, baseUrl: '/base/', versions: false, imageZoom: false };
     const first = await storedBundle(store, options, make);
     const second = await storedBundle(store, options, make);
     assert.is(made, 1, 'the second build reuses the first');
@@ -41,8 +42,9 @@ test('reused while its inputs are unchanged; made again when one changes, or the
     assert.is(text(await storedBundle(store, options, make)), 'made 2', 'a changed input');
     assert.is(text(await storedBundle(store, { ...options, baseUrl: '/other/' }, make)), 'made 3', 'another base URL');
     assert.is(text(await storedBundle(store, { ...options, versions: true }, make)), 'made 4', 'with versions');
+    assert.is(text(await storedBundle(store, { ...options, imageZoom: true }, make)), 'made 5', 'with image zoom');
     await project.remove();
-    assert.is(text(await storedBundle(store, options, make)), 'made 5', 'inputs gone: made again, no error');
+    assert.is(text(await storedBundle(store, options, make)), 'made 6', 'inputs gone: made again, no error');
   } finally {
     await project.remove();
   }

@@ -36,6 +36,12 @@ test('fills every default from SPEC.md', () => {
   assert.is(config.docs.showLastUpdateAuthor, false);
 });
 
+test('image zoom is off unless a project turns it on, with true or false', () => {
+  assert.is(testConfig().imageZoom, false);
+  assert.is(testConfig({ imageZoom: true }).imageZoom, true);
+  assert.is(errorOf({ imageZoom: 'yes' }), 'site.config.ts  \'imageZoom\' must be a boolean, got "yes"');
+});
+
 test('normalises the base path to start and end with a slash', () => {
   assert.is(testConfig({ baseUrl: 'egrocer-documentation' }).baseUrl, '/egrocer-documentation/');
   assert.is(testConfig({ baseUrl: '/' }).baseUrl, '/');

@@ -148,7 +148,7 @@ test('each bad include is an error at its directive, and the rest of the page re
     ],
     [
       '::include{path="x.md"}',
-      'content/docs/app/page.md:3:1  unknown include attribute \'path\' (an include takes file, lines and region); write ::include{file="../_partials/name.md"}, optionally with lines="5-20" or region="name"',
+      'content/docs/app/page.md:3:1  unknown include attribute \'path\' (an include takes file, lines and region; one shown as code also lang, title, highlight and showLineNumbers); write ::include{file="../_partials/name.md"}, optionally with lines="5-20" or region="name"',
     ],
     [
       '::include{file="../_partials/keystore.md"',

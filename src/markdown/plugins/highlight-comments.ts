@@ -3,72 +3,19 @@
 // neither the page nor its copy button shows them, nor the markdown copy), and the lines they mark are highlighted
 // as `{2-3}` in the fence's info highlights lines: the two add up, and `{…}` counts the lines shown.
 //
-// A comment is written in its language's own syntax (`#` in bash, `<!-- -->` in html, `--` in sql, `;` in ini), so
-// a markdown block showing a JavaScript example keeps the example's `// highlight-next-line` as code. A fence without
-// a language, or of one not listed here, takes every form.
+// A comment is written in its language's own syntax (comment-forms.ts), so a markdown block showing a JavaScript
+// example keeps the example's `// highlight-next-line` as code.
 import type { MarkdownIt, StateCore } from 'markdown-it';
 import { cut, type MarkdownEnv, placeOf } from '../env.ts';
+import { type CommentForm, commentForms, commentLine, writtenComment } from '../comment-forms.ts';
 import { parseFenceInfo } from './shiki.ts';
 
-/** The ways to write a comment on a line of its own: what opens it and what closes it (`;;` and `##` too). */
-const FORMS = {
-  slashes: ['//', ''],
-  block: ['/*', '*/'],
-  jsx: ['{/*', '*/}'],
-  hash: ['#', ''],
-  html: ['<!--', '-->'],
-  dashes: ['--', ''],
-  semicolon: [';', ''],
-  percent: ['%', ''],
-} as const;
-type Form = keyof typeof FORMS;
-
-const C_LIKE: Form[] = ['slashes', 'block'];
-/** Each language's comment forms, by the names fences give it. */
-const LANGUAGES = new Map<string, Form[]>([
-  ...names(C_LIKE, 'js javascript mjs cjs ts typescript java kotlin kt kts swift dart c cpp c++ h hpp cs csharp'),
-  ...names(C_LIKE, 'go rust rs scala groovy gradle json5 jsonc objective-c objc scss less sass zig proto'),
-  ...names(['slashes', 'block', 'jsx'], 'jsx tsx'),
-  ...names(['slashes', 'block', 'hash'], 'php'),
-  ...names(['block'], 'css'),
-  ...names(['hash'], 'bash sh shell zsh fish console python py ruby rb yaml yml toml dockerfile docker makefile'),
-  ...names(['hash'], 'make perl pl r powershell ps1 env dotenv properties apache htaccess nginx conf graphql gql'),
-  ...names(['hash'], 'elixir ex nix hcl terraform tf cmake julia coffee'),
-  ...names(['html'], 'html xml xhtml svg md markdown mdx vue plist'),
-  ...names(['dashes'], 'sql lua haskell hs elm'),
-  ...names(['semicolon', 'hash'], 'ini'),
-  ...names(['semicolon'], 'lisp clojure clj scheme asm nasm wat'),
-  ...names(['percent'], 'tex latex erlang erl matlab'),
-]);
-const ALL_FORMS = Object.keys(FORMS) as Form[];
-
-function names(forms: Form[], languages: string): [string, Form[]][] {
-  return languages.split(' ').map((language) => [language, forms]);
-}
-
 type Directive = 'highlight-next-line' | 'highlight-start' | 'highlight-end';
-const matchers = new Map<string, RegExp>();
-
-/** The expression a comment line of these forms matches, its directive the first group that is set. */
-function matcher(forms: Form[]): RegExp {
-  const key = forms.join();
-  let expression = matchers.get(key);
-  if (!expression) {
-    const escape = (text: string) => text.replace(/[{}*/]/g, '\\$&');
-    const alternatives = forms.map(
-      (form) => `(?:${escape(FORMS[form][0])})+\\s*(highlight-(?:next-line|start|end))\\s*${escape(FORMS[form][1])}`,
-    );
-    expression = new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
-    matchers.set(key, expression);
-  }
-  return expression;
-}
+/** A highlight comment line of these forms, its directive the first group that is set. */
+const matcher = (forms: CommentForm[]) => commentLine(forms, '(highlight-(?:next-line|start|end))');
 
 /** The comment in the fence language's first form, for hints. */
-function written(directive: Directive, forms: Form[]): string {
-  const [open, close] = FORMS[forms[0]];
-  return [open, directive, close].filter(Boolean).join(' ');
-}
+const written = (directive: Directive, forms: CommentForm[]) => writtenComment(directive, forms);
 
 export function highlightComments(md: MarkdownIt): void {
   // After 'block': fences are block tokens with their lines and code, which the fence renderer reads (highlight.ts).
@@ -77,7 +24,7 @@ export function highlightComments(md: MarkdownIt): void {
     for (const token of state.tokens) {
       if (token.type !== 'fence' || !token.map || !token.content.includes('highlight-')) continue;
       const language = parseFenceInfo(token.info).lang;
-      const forms = LANGUAGES.get(language) ?? ALL_FORMS;
+      const forms = commentForms(language);
       const comment = matcher(forms);
       const trailing = token.content.endsWith('\n');
       const lines = (trailing ? token.content.slice(0, -1) : token.content).split('\n');

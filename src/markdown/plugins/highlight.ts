@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
 import { sha256 } from '../../platform/hash.ts';
 import type { MarkdownEnv } from '../env.ts';
+import { includedLanguages } from '../include-request.ts';
 import { commentedLines } from './highlight-comments.ts';
 import { HighlightThread } from './highlight-thread.ts';
 import {
@@ -23,10 +24,13 @@ import {
 
 const FENCE_LANG = /^\s*(?:```|~~~)\s*([\w+-]+)/gm;
 
-/** The language of every fence in these markdown texts. */
+/** The language of every fence in these markdown texts, and of every file they include as code. */
 export function fenceLanguages(texts: Iterable<string>): Set<string> {
   const languages = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(FENCE_LANG)) languages.add(match[1]);
+  for (const text of texts) {
+    for (const match of text.matchAll(FENCE_LANG)) languages.add(match[1]);
+    for (const language of includedLanguages(text)) languages.add(language);
+  }
   return languages;
 }
 

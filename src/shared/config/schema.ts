@@ -161,6 +161,12 @@ export const configSchema = object({
     })
     .located()
     .optional(),
+  /**
+   * Images of a page shown smaller than their natural size (screenshots, diagrams with small text) open at full size
+   * in a dialog, from a click or the keyboard (src/client/image-zoom.ts). Off by default: a project without it, and a
+   * page without images, loads not a byte of its code.
+   */
+  imageZoom: boolean().default(false),
   /** Site version (SPEC.md: 1.0.0), exposed in meta. */
   siteVersion: string().default('1.0.0'),
   /** Language of the site: one per site. */

@@ -18,6 +18,11 @@ export interface Chrome extends Omit<SiteChrome, 'search'> {
   sidebarUrls: Record<string, string>;
   /** URL of the tabs' script (src/client/tabs.ts), which pages with tabs load. */
   tabsUrl: string;
+  /**
+   * URL of image zoom's script (src/client/image-zoom.ts), which pages with images load; absent in a site without
+   * `imageZoom`.
+   */
+  imageZoomUrl?: string;
 }
 
 /** Everything a page template receives. */

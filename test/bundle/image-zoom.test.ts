@@ -1,0 +1,34 @@
+// Image zoom's code is in a project's client only when its config turns it on: without, the pages, the client and the
+// files written are those of a project that never heard of it.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildFromMap, fileText } from '../helpers.ts';
+
+const test = suite('bundle: image zoom');
+
+const FILES = {
+  'docs/intro.md': '# Intro\n\n![Screenshot](./shot.svg)\n',
+  'docs/shot.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1000"/>',
+};
+
+const scriptsOf = (files: { path: string }[]) => files.map((file) => file.path).filter((path) => path.endsWith('.js'));
+
+test('without imageZoom, no zoom script is built, the client has no loader for one and no page names one', async () => {
+  const result = await buildFromMap(FILES);
+  assert.not.ok(scriptsOf(result.files).some((path) => path.includes('image-zoom')));
+  const main = result.files.find((file) => /^assets\/js\/main\./.test(file.path))!;
+  assert.not.match(new TextDecoder().decode(main.contents as Uint8Array), 'imageZoomUrl');
+  assert.not.match(fileText(result, 'docs/intro/index.html'), 'imageZoomUrl');
+});
+
+test('with imageZoom, the script is built apart from the client, and every page names it for the client to load', async () => {
+  const result = await buildFromMap(FILES, { imageZoom: true });
+  const [script] = scriptsOf(result.files).filter((path) => path.includes('image-zoom'));
+  assert.match(script, /^assets\/js\/image-zoom\.[A-Z0-9]+\.js$/);
+  assert.match(fileText(result, 'docs/intro/index.html'), `"imageZoomUrl":"/base/${script}"`);
+  // Not loaded with the page: the client asks for it once it sees an image (test/browser/image-zoom.test.ts).
+  assert.not.match(fileText(result, 'docs/intro/index.html'), `src="/base/${script}"`);
+  assert.not.match(fileText(result, 'docs/intro/index.html'), `href="/base/${script}"`);
+});
+
+test.run();
