@@ -54,7 +54,7 @@ export function* parseContentInSlices(
     if (parsed.source) sources.push(parsed.source);
   }
   if (cache) for (const file of cache.keys()) if (!files.texts.has(file)) cache.delete(file);
-  const categories = readDocCategories(files.texts, diagnostics);
+  const categories = readDocCategories(files.texts, files.assets, diagnostics);
   return {
     sources,
     authors: orNone(() => readAuthors(files.texts.get('content/blog/authors.yml')), diagnostics),
