@@ -146,15 +146,25 @@ keys('a misspelt key is a warning at its line naming the key meant, and the page
   assert.equal(page.source.frontMatter, {});
 });
 
-keys("keys egdocs does not read, other generators' among them, build quietly", async () => {
+keys("other generators' keys egdocs does not read build quietly", async () => {
   const { printed } = await success({
     'docs/intro.md': '# Intro\n',
-    'docs/page.md':
-      '---\ntitle: Page\ndisplayed_sidebar: docs\ncustom_edit_url: null\nhide_title: true\n' +
-      'weight: 3\ndate: 2025-01-31\n---\n# Page\n',
+    'docs/page.md': '---\ntitle: Page\nweight: 3\ndate: 2025-01-31\npermalink: /page/\n---\n# Page\n',
     'blog/2025-01-31-post.md': '---\ntitle: Post\nsidebar_position: 1\nunlisted: true\n---\nText.\n',
   });
   assert.equal(printed, []);
+});
+
+keys("Docusaurus's keys egdocs does not read are warnings at their line, with what to do instead", async () => {
+  const { printed } = await success({
+    'docs/intro.md': '# Intro\n',
+    'docs/page.md': '---\ntitle: Page\ndisplayed_sidebar: docs\ncustom_edit_url: null\nhide_title: true\n---\n# Page\n',
+  });
+  assert.equal(printed, [
+    "warning  content/docs/page.md:3:1  egdocs does not read 'displayed_sidebar'; a doc shows the sidebar that lists it: list it in that sidebar in docs.sidebars",
+    "warning  content/docs/page.md:4:1  egdocs does not read 'custom_edit_url'; the edit link is docs.editUrl in the config, the same for every doc; remove the key",
+    "warning  content/docs/page.md:5:1  egdocs does not read 'hide_title'; every page shows its title; remove the key",
+  ]);
 });
 
 keys(

@@ -219,7 +219,22 @@ const common = {
 const tags = words('a tag or a list of tags');
 
 /** Front matter's keys as later stages name them; a key egdocs does not read is left out. */
-const frontMatter = <S extends Shape>(shape: S) => camelCaseKeys(object(shape, { others: 'allowed' }));
+/**
+ * Docusaurus's front matter keys egdocs does not read, with what a page moved from it does instead: a warning at the
+ * key, where another generator's keys (Hugo's `weight`, Jekyll's `permalink`) pass in silence.
+ */
+const DOCUSAURUS_KEYS: Record<string, string> = {
+  hide_title: 'every page shows its title; remove the key',
+  displayed_sidebar: 'a doc shows the sidebar that lists it: list it in that sidebar in docs.sidebars',
+  custom_edit_url: 'the edit link is docs.editUrl in the config, the same for every doc; remove the key',
+  sidebar_class_name: 'sidebar entries take no class; style the sidebar with theme.stylesheets in the config',
+  sidebar_custom_props: 'sidebar entries take no custom props; remove the key',
+  parse_number_prefixes: 'egdocs keeps a file name whole in its id; remove the key',
+  title_meta: 'the browser tab shows the title; remove the key, or set title',
+};
+
+const frontMatter = <S extends Shape>(shape: S) =>
+  camelCaseKeys(object(shape, { others: 'allowed', foreign: DOCUSAURUS_KEYS }));
 
 /** The front matter of each kind of page; a page of content/pages with `layout: home` is the home page. */
 export const frontMatterSchemas = {

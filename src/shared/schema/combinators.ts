@@ -288,13 +288,13 @@ export function record<S extends AnySchema>(value: S): Schema<Record<string, Out
  */
 export function object<S extends Shape>(
   shape: S,
-  { others = 'refused' }: { others?: OtherKeys } = {},
+  { others = 'refused', foreign }: { others?: OtherKeys; foreign?: Readonly<Record<string, string>> } = {},
 ): Schema<ObjectOut<S>, ObjectIn<S>, ObjectPresence<S>> {
   const fields = Object.entries(shape);
   const known = Object.keys(shape);
   const check = (written: unknown, path: Path, ctx: Context): Checked<ObjectOut<S>> => {
     if (!isRecord(written)) return notObject(path, ctx);
-    let ok = checkKeys(written, known, path, ctx, others);
+    let ok = checkKeys(written, known, path, ctx, others, foreign);
     const out: Record<string, unknown> = {};
     for (const [key, field] of fields) {
       const checked = field.run(written[key], [...path, key], ctx);

@@ -55,18 +55,26 @@ export type Checked<T> = T | typeof INVALID;
  */
 export type OtherKeys = 'refused' | 'allowed';
 
-/** Reports each key of `written` not in `known` (see OtherKeys); false when one was refused. */
+/**
+ * Reports each key of `written` not in `known` (see OtherKeys); false when one was refused. `foreign` names keys
+ * another tool reads and egdocs does not, each with what to do instead: with others allowed, a warning says so.
+ */
 export function checkKeys(
   written: Record<string, unknown>,
   known: string[],
   path: Path,
   ctx: Context,
   others: OtherKeys = 'refused',
+  foreign: Readonly<Record<string, string>> = {},
 ): boolean {
   const prefix = path.length > 0 ? `${keyOf(path)}.` : '';
   let ok = true;
   for (const key of Object.keys(written)) {
     if (known.includes(key)) continue;
+    if (others === 'allowed' && Object.hasOwn(foreign, key)) {
+      report(ctx, `egdocs does not read '${prefix}${key}'`, ctx.at(prefix + key), foreign[key], 'warning');
+      continue;
+    }
     const guess = guessOf(key, known);
     if (others === 'allowed') {
       if (guess)
