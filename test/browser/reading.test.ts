@@ -219,4 +219,13 @@ test('a URL in a table cell breaks rather than widening the table: the tools for
   await page.close();
 });
 
+test('commands in a table cell wrap at their spaces rather than widen the table: the SEO troubleshooting fits', async () => {
+  const page = await h.browser.newPage(DESKTOP);
+  await open(page, `${h.base}docs/website/deploy-website-with-seo/`);
+  const wrapper = page.locator('.table-wrapper').filter({ has: page.locator('th', { hasText: 'Symptom' }) });
+  const overflow = await wrapper.evaluate((box) => box.scrollWidth - box.clientWidth);
+  assert.is(overflow, 0, `the table is ${overflow} px wider than its column`);
+  await page.close();
+});
+
 test.run();
