@@ -135,6 +135,8 @@ export class PageParser {
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
+    // Only a page with math says so: the others' pages stay as they were, in the stores too.
+    if (env.math) page.math = true;
     if (source.kind === 'doc') {
       page.markdownCopy = markdownCopy(tokens, env, { title, siteUrl: this.config.url });
       if (this.config.docs.versions.length > 0) page.blocks = blocksOf(tokens);
@@ -157,7 +159,7 @@ function markdownIt(
     .use(taskLists)
     .use(footnotes)
     .use(mdx)
-    .use(math)
+    .use(math, { baseUrl: config.baseUrl })
     .use(highlight, code)
     .use(highlightComments)
     .use(unclosedFences)
