@@ -11,6 +11,7 @@ import type { OutputFile } from '../shared/model/types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
 import { esbuild } from '../platform/esbuild.ts';
 import { BROWSERS, packageRoot } from './root.ts';
+import { mermaidEntry } from './mermaid.ts';
 
 export { packageRoot };
 
@@ -36,7 +37,7 @@ export interface Bundle {
    * dynamic import esbuild rewrites, so the client knows its URL and can ask again under another one: a browser may
    * remember a failed import of a URL for the page's life.
    */
-  parts: { SearchResults: string; tabs: string };
+  parts: { SearchResults: string; tabs: string; mermaid: string };
   /** Whether it holds the docs versions' code (BundleOptions.versions). */
   versions: boolean;
 }
@@ -80,45 +81,59 @@ export async function bundleClient({
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker, tabs] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
-    Promise.all([
-      build({
-        ...common,
-        entryPoints: {
-          main: path.join(packageRoot, 'src/client/main.tsx'),
-          styles: path.join(packageRoot, 'templates/styles/index.css'),
-          SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
-        },
-        format: 'esm',
-        splitting: true,
-        entryNames: '[ext]/[name].[hash]',
-        // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
-        chunkNames: 'js/[name].[hash]',
-        assetNames: 'media/[name].[hash]',
-        // The admonition icons the stylesheet masks with: files of their own, fetched only where one is shown.
-        loader: { '.svg': 'file' },
-        jsx: 'automatic',
-        metafile: true,
-        plugins,
-      }),
-      // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
-      build({
-        ...common,
-        entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
-        format: 'iife',
-        entryNames: 'js/[name].[hash]',
-        metafile: true,
-      }),
-      // Tabs' behaviour, a module with no imports, built apart: as a chunk of the client it pulled esbuild's runtime
-      // helpers into a chunk of their own that every page then loaded (about 250 bytes for pages without tabs).
-      build({
-        ...common,
-        entryPoints: { tabs: path.join(packageRoot, 'src/client/tabs.ts') },
-        format: 'esm',
-        entryNames: 'js/[name].[hash]',
-        metafile: true,
-      }),
-    ]),
+  const library = mermaidEntry();
+  const libraryUrl = baseUrl + library.path;
+  const [client, worker, tabs, mermaid] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(
+    async () =>
+      Promise.all([
+        build({
+          ...common,
+          entryPoints: {
+            main: path.join(packageRoot, 'src/client/main.tsx'),
+            styles: path.join(packageRoot, 'templates/styles/index.css'),
+            SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
+          },
+          format: 'esm',
+          splitting: true,
+          entryNames: '[ext]/[name].[hash]',
+          // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+          chunkNames: 'js/[name].[hash]',
+          assetNames: 'media/[name].[hash]',
+          // The admonition icons the stylesheet masks with: files of their own, fetched only where one is shown.
+          loader: { '.svg': 'file' },
+          jsx: 'automatic',
+          metafile: true,
+          plugins,
+        }),
+        // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
+        build({
+          ...common,
+          entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
+          format: 'iife',
+          entryNames: 'js/[name].[hash]',
+          metafile: true,
+        }),
+        // Tabs' behaviour, a module with no imports, built apart: as a chunk of the client it pulled esbuild's runtime
+        // helpers into a chunk of their own that every page then loaded (about 250 bytes for pages without tabs).
+        build({
+          ...common,
+          entryPoints: { tabs: path.join(packageRoot, 'src/client/tabs.ts') },
+          format: 'esm',
+          entryNames: 'js/[name].[hash]',
+          metafile: true,
+        }),
+        // What draws mermaid diagrams, built apart as tabs' code is, for pages with a diagram; it imports mermaid's
+        // library (mermaid.ts) by its URL, written in here.
+        build({
+          ...common,
+          entryPoints: { mermaid: path.join(packageRoot, 'src/client/mermaid.ts') },
+          format: 'esm',
+          entryNames: 'js/[name].[hash]',
+          define: { ...common.define, EGDOCS_MERMAID: JSON.stringify(libraryUrl) },
+          external: [libraryUrl],
+          metafile: true,
+        }),
+      ]),
   );
   const files: OutputFile[] = [];
   const urlsOf = (outputs: typeof client.outputFiles) =>
@@ -130,7 +145,10 @@ export async function bundleClient({
   const clientUrls = urlsOf(client.outputFiles);
   const [workerUrl] = urlsOf(worker.outputFiles);
   const [tabsUrl] = urlsOf(tabs.outputFiles);
-  const inputs = [client, worker, tabs].flatMap((result) => Object.keys(result.metafile.inputs));
+  const [mermaidUrl] = urlsOf(mermaid.outputFiles);
+  // Mermaid's entry is read, not bundled: an input all the same, so that a new mermaid makes the bundle again.
+  const inputs = [client, worker, tabs, mermaid].flatMap((result) => Object.keys(result.metafile.inputs));
+  inputs.push(path.relative(packageRoot, library.file).split(path.sep).join('/'));
   return {
     inputs: [...new Set(inputs)].sort(),
     files,
@@ -138,7 +156,11 @@ export async function bundleClient({
     scripts: clientUrls.filter((url) => url.startsWith(`${baseUrl}assets/js/main.`)),
     preload: preloads(client.metafile, baseUrl),
     workerUrl,
-    parts: { SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'), tabs: tabsUrl },
+    parts: {
+      SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'),
+      tabs: tabsUrl,
+      mermaid: mermaidUrl,
+    },
     versions,
   };
 }

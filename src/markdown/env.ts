@@ -28,6 +28,8 @@ export interface MarkdownEnv {
   needsHighlighter?: boolean;
   /** Set by the math plugin when a formula of the page typeset: the site publishes KaTeX's stylesheet and fonts. */
   math?: boolean;
+  /** Set by the mermaid plugin when the page has a diagram: the site publishes mermaid's library. */
+  mermaid?: boolean;
 }
 
 /** A link or image to the site, where it is written in `lines` (0-based line, 1-based column). */

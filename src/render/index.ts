@@ -64,6 +64,7 @@ export function pageChrome(
   sidebarUrls: Record<string, string>,
   {
     tabsUrl,
+    mermaidUrl,
     versionIndexUrls = {},
     ...searchUrls
   }: {
@@ -71,6 +72,7 @@ export function pageChrome(
     workerUrl: string;
     resultsUrl: string;
     tabsUrl: string;
+    mermaidUrl: string;
     versionIndexUrls?: Record<string, string>;
   },
 ): Chrome {
@@ -78,7 +80,12 @@ export function pageChrome(
   const { docsVersion, ...rest } = chrome;
   // Only a site with older versions names their indexes: one without has the pages it had.
   const versions = Object.keys(versionIndexUrls).length > 0 ? { versionIndexUrls } : {};
-  return { ...rest, search: { ...chrome.search, ...searchUrls, ...versions }, sidebarUrls, docsVersion, tabsUrl };
+  // Each part's script with the selector of the blocks that need it (src/client/app.tsx).
+  const parts: Chrome['parts'] = [
+    ['#main .tabs', tabsUrl],
+    ['#main .mermaid', mermaidUrl],
+  ];
+  return { ...rest, search: { ...chrome.search, ...searchUrls, ...versions }, sidebarUrls, docsVersion, parts };
 }
 
 /**

@@ -73,6 +73,11 @@ export interface Page {
    * site then publishes with its fonts (site/index.ts).
    */
   math?: true;
+  /**
+   * The page has a mermaid diagram (markdown/plugins/mermaid.ts), which the browser draws: the site then publishes
+   * mermaid's library (bundle/mermaid.ts).
+   */
+  mermaid?: true;
   /** For blog posts: HTML above the truncate marker, or undefined when there is none. */
   excerptHtml?: string;
   /**
