@@ -197,7 +197,7 @@ export default defineConfig({
   // highlight comments, footnotes), most of it highlighted code.
   budgets: {
     home: { js: 83, css: 6, html: 15 },
-    doc: { js: 83, css: 6, html: 97 },
+    doc: { js: 83, css: 6, html: 103 },
     page: { js: 83, css: 6, html: 16 },
     search: { js: 83, css: 6, html: 12 },
     'not-found': { js: 83, css: 6, html: 12 },
