@@ -42,6 +42,11 @@ test('a $$ block is a display formula in HTML and MathML, and the first formula 
     '<annotation encoding="application/x-tex">\\sum_{i=1}^{n} x_i \\\\ a *b* \\{c\\}</annotation>',
   );
   assert.is(page.math, true);
+  assert.match(
+    page.markdownCopy!,
+    'The total:\n$$\n\\sum_{i=1}^{n} x_i \\\\ a *b* \\{c\\}\n$$\n',
+    'the copy keeps the TeX',
+  );
 });
 
 test('an inline formula with a backslash, ^ or _ is typeset in the text, and search keeps its TeX', async () => {
