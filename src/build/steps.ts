@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BuildFailed, Diagnostics } from '../shared/model/diagnostics.ts';
 import { type Bundle, bundleClient, packageRoot } from '../bundle/index.ts';
 import { findOverrides, type Override } from '../bundle/overrides.ts';
+import { mermaidFiles } from '../bundle/mermaid.ts';
 import { checkBuild } from '../check/index.ts';
 import { SEARCH_QUERIES_FILE } from '../check/search-queries.ts';
 import { assetFile } from '../content/assets.ts';
@@ -145,6 +146,7 @@ export function renderContext(b: BuildRun, site: Site, bundle: Bundle, templates
     resultsUrl: bundle.parts.SearchResults,
     tabsUrl: bundle.parts.tabs,
     imageZoomUrl: bundle.parts.imageZoom,
+    mermaidUrl: bundle.parts.mermaid,
   });
   const assets = { styles: bundle.styles, scripts: bundle.scripts, preload: bundle.preload };
   const context = { site, chrome, assets, generator: `egdocs ${VERSION}`, templates, lateUrls: kept.late.pairs() };
@@ -228,6 +230,8 @@ export function siteFiles(
     ...versionLlmsTxts(site),
     ...markdownCopies(site),
     ...[...site.assets].map(([path, bytes]) => assetFile(path, bytes)),
+    // Mermaid's library, which pages with a diagram load: published only by a site that has one.
+    ...(site.pages.some((page) => page.mermaid) ? mermaidFiles() : []),
   ];
   // Duplicate routes were reported as warnings in the site step.
   const seen = new Set<string>();

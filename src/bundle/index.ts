@@ -11,6 +11,7 @@ import type { OutputFile } from '../shared/model/types.ts';
 import { type Override, overridesPlugin } from './overrides.ts';
 import { esbuild } from '../platform/esbuild.ts';
 import { BROWSERS, packageRoot } from './root.ts';
+import { mermaidEntry } from './mermaid.ts';
 
 export { packageRoot };
 
@@ -36,10 +37,10 @@ export interface Bundle {
    * dynamic import esbuild rewrites, so the client knows its URL and can ask again under another one: a browser may
    * remember a failed import of a URL for the page's life.
    */
-  parts: { SearchResults: string; tabs: string; imageZoom?: string };
+  parts: { SearchResults: string; tabs: string; mermaid: string; imageZoom?: string };
   /** Whether it holds the docs versions' code (BundleOptions.versions). */
   versions: boolean;
-  /** Whether it holds image zoom (BundleOptions.imageZoom): its loader in the client, and its part. */
+  /** Whether it holds image zoom's part (BundleOptions.imageZoom). */
   imageZoom: boolean;
 }
 
@@ -54,10 +55,7 @@ export interface BundleOptions {
    * banner (templates/VersionDropdown.tsx), so a project without versions loads not a byte of them.
    */
   versions?: boolean;
-  /**
-   * Whether the project turns image zoom on (config `imageZoom`): without, the client leaves out the code that loads
-   * it (src/client/app.tsx) and the part is not built, so a project without it loads not a byte of it.
-   */
+  /** Whether the project turns image zoom on (config `imageZoom`): without, its part is not built. */
   imageZoom?: boolean;
 }
 
@@ -83,58 +81,68 @@ export async function bundleClient({
     target: BROWSERS,
     outdir: 'assets',
     // The templates test `globalThis.EGDOCS_VERSIONS !== false` (undefined on the server, which renders from data).
-    define: {
-      'process.env.NODE_ENV': '"production"',
-      'globalThis.EGDOCS_VERSIONS': String(versions),
-      'globalThis.EGDOCS_IMAGE_ZOOM': String(imageZoom),
-    },
+    define: { 'process.env.NODE_ENV': '"production"', 'globalThis.EGDOCS_VERSIONS': String(versions) },
     legalComments: 'none',
     logLevel: 'silent',
     absWorkingDir: packageRoot,
   };
-  const [client, worker, apart] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(async () =>
-    Promise.all([
-      build({
-        ...common,
-        entryPoints: {
-          main: path.join(packageRoot, 'src/client/main.tsx'),
-          styles: path.join(packageRoot, 'templates/styles/index.css'),
-          SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
-        },
-        format: 'esm',
-        splitting: true,
-        entryNames: '[ext]/[name].[hash]',
-        // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
-        chunkNames: 'js/[name].[hash]',
-        assetNames: 'media/[name].[hash]',
-        // The admonition icons the stylesheet masks with: files of their own, fetched only where one is shown.
-        loader: { '.svg': 'file' },
-        jsx: 'automatic',
-        metafile: true,
-        plugins,
-      }),
-      // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
-      build({
-        ...common,
-        entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
-        format: 'iife',
-        entryNames: 'js/[name].[hash]',
-        metafile: true,
-      }),
-      // Tabs' behaviour and image zoom, modules with no imports, built apart: as a chunk of the client, tabs pulled
-      // esbuild's runtime helpers into a chunk of their own that every page then loaded (about 250 bytes for pages
-      // without tabs). Image zoom only for a project that turns it on.
-      build({
-        ...common,
-        entryPoints: {
-          tabs: path.join(packageRoot, 'src/client/tabs.ts'),
-          ...(imageZoom ? { 'image-zoom': path.join(packageRoot, 'src/client/image-zoom.ts') } : {}),
-        },
-        format: 'esm',
-        entryNames: 'js/[name].[hash]',
-        metafile: true,
-      }),
-    ]),
+  const library = mermaidEntry();
+  const libraryUrl = baseUrl + library.path;
+  const [client, worker, tabs, mermaid] = await esbuildOrDiagnostic({ workingDir: packageRoot, root, overrides })(
+    async () =>
+      Promise.all([
+        build({
+          ...common,
+          entryPoints: {
+            main: path.join(packageRoot, 'src/client/main.tsx'),
+            styles: path.join(packageRoot, 'templates/styles/index.css'),
+            SearchResults: path.join(packageRoot, 'templates/search/SearchResults.tsx'),
+          },
+          format: 'esm',
+          splitting: true,
+          entryNames: '[ext]/[name].[hash]',
+          // Chunks are named after their entry module (SearchResults.<hash>.js), shared ones 'chunk'.
+          chunkNames: 'js/[name].[hash]',
+          assetNames: 'media/[name].[hash]',
+          // The admonition icons the stylesheet masks with: files of their own, fetched only where one is shown.
+          loader: { '.svg': 'file' },
+          jsx: 'automatic',
+          metafile: true,
+          plugins,
+        }),
+        // The search worker is a classic script of its own: lunr and the engine, which nothing on the page imports.
+        build({
+          ...common,
+          entryPoints: { 'search-worker': path.join(packageRoot, 'src/client/search/worker.ts') },
+          format: 'iife',
+          entryNames: 'js/[name].[hash]',
+          metafile: true,
+        }),
+        // Tabs' behaviour, a module with no imports, built apart: as a chunk of the client it pulled esbuild's runtime
+        // helpers into a chunk of their own that every page then loaded (about 250 bytes for pages without tabs).
+        build({
+          ...common,
+          entryPoints: {
+            tabs: path.join(packageRoot, 'src/client/tabs.ts'),
+            // Image zoom likewise, only for a project that turns it on.
+            ...(imageZoom ? { 'image-zoom': path.join(packageRoot, 'src/client/image-zoom.ts') } : {}),
+          },
+          format: 'esm',
+          entryNames: 'js/[name].[hash]',
+          metafile: true,
+        }),
+        // What draws mermaid diagrams, built apart as tabs' code is, for pages with a diagram; it imports mermaid's
+        // library (mermaid.ts) by its URL, written in here.
+        build({
+          ...common,
+          entryPoints: { mermaid: path.join(packageRoot, 'src/client/mermaid.ts') },
+          format: 'esm',
+          entryNames: 'js/[name].[hash]',
+          define: { ...common.define, EGDOCS_MERMAID: JSON.stringify(libraryUrl) },
+          external: [libraryUrl],
+          metafile: true,
+        }),
+      ]),
   );
   const files: OutputFile[] = [];
   const urlsOf = (outputs: typeof client.outputFiles) =>
@@ -145,9 +153,12 @@ export async function bundleClient({
     });
   const clientUrls = urlsOf(client.outputFiles);
   const [workerUrl] = urlsOf(worker.outputFiles);
-  const apartUrls = urlsOf(apart.outputFiles);
+  const apartUrls = urlsOf(tabs.outputFiles);
   const apartUrl = (name: string) => apartUrls.find((url) => url.startsWith(`${baseUrl}assets/js/${name}.`));
-  const inputs = [client, worker, apart].flatMap((result) => Object.keys(result.metafile.inputs));
+  const [mermaidUrl] = urlsOf(mermaid.outputFiles);
+  // Mermaid's entry is read, not bundled: an input all the same, so that a new mermaid makes the bundle again.
+  const inputs = [client, worker, tabs, mermaid].flatMap((result) => Object.keys(result.metafile.inputs));
+  inputs.push(path.relative(packageRoot, library.file).split(path.sep).join('/'));
   return {
     inputs: [...new Set(inputs)].sort(),
     files,
@@ -158,6 +169,7 @@ export async function bundleClient({
     parts: {
       SearchResults: baseUrl + outputOf(client.metafile, 'templates/search/SearchResults.tsx'),
       tabs: apartUrl('tabs')!,
+      mermaid: mermaidUrl,
       ...(imageZoom ? { imageZoom: apartUrl('image-zoom') } : {}),
     },
     versions,

@@ -5,16 +5,11 @@ import { ClientContext, type ClientServices } from '../../templates/ClientContex
 import { readSetting, writeSetting } from '../../templates/storage.ts';
 import type { PageProps } from '../shared/model/types.ts';
 import { propsFromPayload } from './merge.ts';
-import { importPart } from './parts.ts';
+import { type ArticlePart, importPart } from './parts.ts';
 import { registry } from './pages.ts';
 import type { Navigation, Router } from './router.ts';
 import { createSearchClient, type SearchClient } from './search/client.ts';
 import { indexUrlOf } from './search/version-index.ts';
-
-declare global {
-  /** Whether the project turns image zoom on: defined by the bundle (bundle/index.ts, BundleOptions.imageZoom). */
-  var EGDOCS_IMAGE_ZOOM: boolean | undefined;
-}
 
 export function ClientApp({
   initial,
@@ -36,19 +31,17 @@ export function ClientApp({
   // Before paint: the new route is in the DOM, so scroll and focus can move without showing the old position.
   useLayoutEffect(() => {
     if (state.navigation) router.rendered(state.navigation);
-    // Tabs work from a script of their own, fetched by the pages that have some (under 1 KB).
-    if (document.querySelector('#main .tabs'))
-      importPart(initial.chrome.tabsUrl, 0).then((tabs) =>
-        (tabs as typeof import('./tabs.ts')).setUpTabs({
-          read: (name) => readSetting(name, initial.chrome),
-          write: (name, value) => writeSetting(name, initial.chrome, value),
-        }),
-      );
-    // Image zoom likewise, by the pages with images, in a project that turns it on: without, esbuild leaves this out.
-    if (globalThis.EGDOCS_IMAGE_ZOOM && initial.chrome.imageZoomUrl && document.querySelector('#main .markdown img'))
-      importPart(initial.chrome.imageZoomUrl, 0).then((zoom) =>
-        (zoom as typeof import('./image-zoom.ts')).setUpImageZoom(),
-      );
+    // Parts of an article that work from a script of their own (tabs, under 1 KB; mermaid diagrams, which load
+    // mermaid), fetched by the pages that have one. One loop over the chrome's list: a part is a line of data there,
+    // and adds no code to every page's first load.
+    for (const [selector, url] of initial.chrome.parts)
+      if (document.querySelector(selector))
+        importPart(url, 0).then((part) =>
+          (part as ArticlePart).run({
+            read: (name) => readSetting(name, initial.chrome),
+            write: (name, value) => writeSetting(name, initial.chrome, value),
+          }),
+        );
   }, [state, router, initial.chrome]);
   // A search client (a worker, started on first use) per index: a page searches its docs version's (version-index.ts).
   const clientOf = useMemo(() => {

@@ -115,7 +115,10 @@ const zoomTarget = (event: Event) => (event.target as Element | null)?.closest?.
 
 let observer: ResizeObserver | undefined;
 
-/** Wires the listeners once, then marks the images of the page now shown; called after every route renders. */
+/**
+ * Wires the listeners once, then marks the images of the page now shown; called after every route with images
+ * renders (its `run` as an article part: src/client/parts.ts).
+ */
 export function setUpImageZoom(): void {
   if (!observer) {
     const style = document.createElement('style');
@@ -149,3 +152,6 @@ export function setUpImageZoom(): void {
   observer.disconnect();
   for (const img of document.querySelectorAll<HTMLImageElement>(IMAGES)) observer.observe(img);
 }
+
+/** The part's entry (src/client/app.tsx): image zoom takes no settings. */
+export const run = setUpImageZoom;

@@ -4,6 +4,7 @@
 // URL of its own. That cannot help when it was a chunk the part imports that failed: its URL is written into the part.
 // Then, if the server does answer for the part, what is stale is the page's memory of failed modules, and a full
 // page load is the one way left to recover.
+import type { Settings } from './tabs.ts';
 
 /** Imports the module at `url`; `attempt` 1, 2, ... asks under a fresh URL and reloads the page as the last resort. */
 export async function importPart(url: string, attempt: number): Promise<unknown> {
@@ -26,4 +27,12 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * What a part of an article that works from a script of its own (tabs.ts, mermaid.ts, image-zoom.ts) exports: `run`, called after
+ * each route renders with such a part, given the reader's settings.
+ */
+export interface ArticlePart {
+  run(settings: Settings): void;
 }

@@ -65,7 +65,7 @@ function revealTarget(): void {
 let installed = false;
 
 /** Wires the listeners once, then applies the page's state; called after every route renders with tabs. */
-export function setUpTabs(storage: Storage): void {
+export function run(storage: Storage): void {
   if (!installed) {
     installed = true;
     document.addEventListener('click', (event) => {

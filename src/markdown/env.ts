@@ -26,6 +26,10 @@ export interface MarkdownEnv {
   tabBlocks?: number;
   /** Set by the highlight plugin when it left a mark for a block Shiki has still to highlight. */
   needsHighlighter?: boolean;
+  /** Set by the math plugin when a formula of the page typeset: the site publishes KaTeX's stylesheet and fonts. */
+  math?: boolean;
+  /** Set by the mermaid plugin when the page has a diagram: the site publishes mermaid's library. */
+  mermaid?: boolean;
 }
 
 /** A link or image to the site, where it is written in `lines` (0-based line, 1-based column). */

@@ -10,8 +10,9 @@
 //
 // The store is the cache's data made serialisable: a source is known by a hash of its contents and route, and each
 // lookup by a key of the value it gave (a route, the hash of an image's bytes or of an included text). It is keyed by
-// what every page depends on: egdocs' own code, the config, and the highlighter. It is kept in shards
-// (build-store.ts), so that an edit rewrites the few pages of one shard, not every page.
+// what every page depends on: egdocs' own code, the config, the highlighter, and KaTeX (loaded from node_modules, so
+// not part of egdocs' code). It is kept in shards (build-store.ts), so that an edit rewrites the few pages of one
+// shard, not every page.
 import {
   codeKey,
   keyedConfig,
@@ -25,6 +26,7 @@ import type { Diagnostic } from '../shared/model/diagnostics.ts';
 import type { Config, Page, Source } from '../shared/model/types.ts';
 import type { Lookup, LookupTables } from './parser.ts';
 import type { CodeHighlighter } from './plugins/highlight.ts';
+import { katexVersion } from './katex.ts';
 
 /** Pages rendered by earlier builds, by file (serve's, in memory). */
 export type PageCache = Map<string, CachedPage>;
@@ -64,7 +66,10 @@ export class PageStore {
   }): Promise<PageStore> {
     const { folder, config, code, tables } = options;
     if (!folder) return new PageStore(undefined, '', new Map(), tables);
-    const key = sha256(JSON.stringify([await codeKey(), keyedConfig(config), code.cacheKey]), 'base64url');
+    const key = sha256(
+      JSON.stringify([await codeKey(), keyedConfig(config), code.cacheKey, katexVersion()]),
+      'base64url',
+    );
     return new PageStore(folder, key, await readShardedStore<StoredPage>(folder, key), tables);
   }
 

@@ -24,6 +24,7 @@ import { highlightComments } from './plugins/highlight-comments.ts';
 import { footnoteIds, footnotes } from './plugins/footnotes.ts';
 import { mdx } from './plugins/mdx.ts';
 import { math } from './plugins/math.ts';
+import { mermaid } from './plugins/mermaid.ts';
 import { nestingLimit } from './plugins/nesting.ts';
 
 /** What a page looked up while rendering: the table, the key, and the value it was given. */
@@ -140,6 +141,9 @@ export class PageParser {
       wordCount: text.split(/\s+/).filter(Boolean).length,
       excerptHtml,
     };
+    // Only a page with math or a diagram says so: the others' pages stay as they were, in the stores too.
+    if (env.math) page.math = true;
+    if (env.mermaid) page.mermaid = true;
     if (source.kind === 'doc') {
       page.markdownCopy = markdownCopy(tokens, env, { title, siteUrl: this.config.url });
       if (this.config.docs.versions.length > 0) page.blocks = blocksOf(tokens);
@@ -162,9 +166,11 @@ function markdownIt(
     .use(taskLists)
     .use(footnotes)
     .use(mdx)
-    .use(math)
+    .use(math, { baseUrl: config.baseUrl })
     .use(highlight, code)
     .use(highlightComments)
+    // After highlight: a diagram's source is the code block highlight makes.
+    .use(mermaid)
     .use(unclosedFences)
     .use(nestingLimit)
     .use(links, { config, routeOfFile: lookups.routeOfFile })

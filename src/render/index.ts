@@ -65,6 +65,7 @@ export function pageChrome(
   {
     tabsUrl,
     imageZoomUrl,
+    mermaidUrl,
     versionIndexUrls = {},
     ...searchUrls
   }: {
@@ -73,6 +74,7 @@ export function pageChrome(
     resultsUrl: string;
     tabsUrl: string;
     imageZoomUrl?: string;
+    mermaidUrl: string;
     versionIndexUrls?: Record<string, string>;
   },
 ): Chrome {
@@ -80,16 +82,14 @@ export function pageChrome(
   const { docsVersion, ...rest } = chrome;
   // Only a site with older versions names their indexes: one without has the pages it had.
   const versions = Object.keys(versionIndexUrls).length > 0 ? { versionIndexUrls } : {};
-  // Likewise image zoom's script, only in a site that turns it on.
-  const zoom = imageZoomUrl ? { imageZoomUrl } : {};
-  return {
-    ...rest,
-    search: { ...chrome.search, ...searchUrls, ...versions },
-    sidebarUrls,
-    docsVersion,
-    tabsUrl,
-    ...zoom,
-  };
+  // Each part's script with the selector of the blocks that need it (src/client/app.tsx); image zoom's only in a
+  // site that turns it on.
+  const parts: Chrome['parts'] = [
+    ['#main .tabs', tabsUrl],
+    ['#main .mermaid', mermaidUrl],
+    ...(imageZoomUrl ? [['#main .markdown img', imageZoomUrl] as [string, string]] : []),
+  ];
+  return { ...rest, search: { ...chrome.search, ...searchUrls, ...versions }, sidebarUrls, docsVersion, parts };
 }
 
 /**

@@ -9,6 +9,7 @@ import { reportDuplicates, reportTagClashes } from './clashes.ts';
 import { addEntryRoutes } from './home.ts';
 import { categoryKeywords, docMetas, docsTags, resolveSidebars, tagHref } from './docs.ts';
 import { assetOutPath } from '../content/assets.ts';
+import { mathAssets } from '../markdown/katex.ts';
 import { decodePath, relativeToBase, sitePath, withBase } from '../shared/urls.ts';
 import { chromeOf, configHref, docsStart } from './chrome.ts';
 import type { FileUpdate } from '../content/git-history.ts';
@@ -202,6 +203,7 @@ function addRedirects(config: Config, add: AddRoute): LayoutLink[] {
 /**
  * The files of content/ besides pages that the site publishes, by output path: all of content/static/, and of the
  * rest only the images a page shows. A writer's notes, drafts and sources beside the pages stay out of the site.
+ * With them, KaTeX's stylesheet and fonts when a page shows a formula (markdown/katex.ts).
  */
 function publishedAssets(config: Config, files: ReadonlyMap<string, AssetBytes>, pages: Page[]) {
   const shown = new Set<string>();
@@ -215,6 +217,7 @@ function publishedAssets(config: Config, files: ReadonlyMap<string, AssetBytes>,
     const outPath = assetOutPath(file, bytes);
     if (file.startsWith('content/static/') || shown.has(outPath)) assets.set(outPath, bytes);
   }
+  if (pages.some((page) => page.math)) for (const [path, bytes] of mathAssets().files) assets.set(path, bytes);
   return assets;
 }
 

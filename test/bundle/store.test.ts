@@ -22,7 +22,11 @@ test('reused while its inputs are unchanged; made again when one changes, or the
       scripts: ['/base/assets/js/main.js'],
       preload: { entry: [], groups: {} as Bundle['preload']['groups'] },
       workerUrl: '/base/assets/js/worker.js',
-      parts: { SearchResults: '/base/assets/js/SearchResults.js', tabs: '/base/assets/js/tabs.js' },
+      parts: {
+        SearchResults: '/base/assets/js/SearchResults.js',
+        tabs: '/base/assets/js/tabs.js',
+        mermaid: '/base/assets/js/mermaid.js',
+      },
       versions: false,
       imageZoom: false,
     };

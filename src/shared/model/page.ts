@@ -68,6 +68,16 @@ export interface Page {
   /** The body cut at its h2/h3 headings, for search (the first, with id '', is the text before any of them). */
   sections: PageSection[];
   wordCount: number;
+  /**
+   * The page shows a formula KaTeX typeset (markdown/plugins/math.ts): its HTML links KaTeX's stylesheet, which the
+   * site then publishes with its fonts (site/index.ts).
+   */
+  math?: true;
+  /**
+   * The page has a mermaid diagram (markdown/plugins/mermaid.ts), which the browser draws: the site then publishes
+   * mermaid's library (bundle/mermaid.ts).
+   */
+  mermaid?: true;
   /** For blog posts: HTML above the truncate marker, or undefined when there is none. */
   excerptHtml?: string;
   /**

@@ -16,13 +16,8 @@ export interface Chrome extends Omit<SiteChrome, 'search'> {
   };
   /** URL of each whole sidebar as JSON, for categories a page left out (loaded on first open). */
   sidebarUrls: Record<string, string>;
-  /** URL of the tabs' script (src/client/tabs.ts), which pages with tabs load. */
-  tabsUrl: string;
-  /**
-   * URL of image zoom's script (src/client/image-zoom.ts), which pages with images load; absent in a site without
-   * `imageZoom`.
-   */
-  imageZoomUrl?: string;
+  /** Scripts of parts of an article, each with the selector of what needs it: tabs, mermaid diagrams. */
+  parts: [selector: string, url: string][];
 }
 
 /** Everything a page template receives. */
