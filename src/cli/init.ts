@@ -44,7 +44,7 @@ export async function runInit(options: { dir?: string }): Promise<number> {
     return 1;
   }
   const egdocs = egdocsSpec();
-  const files = starterFiles({
+  const files = await starterFiles({
     name: packageName(dir),
     egdocs,
     date: new Date().toISOString().slice(0, 10),
