@@ -164,7 +164,7 @@ export async function versionsSection(runs: number): Promise<string> {
 
 Cold builds (no \`node_modules/.cache/egdocs\`), each a fresh \`egdocs build\` process, the two sites of a row in
 turns; median of ${Math.max(runs, 3)}. The target: a second version costs this site at most 1.6× one version's
-build. Routes grow by more than the docs: each older doc also has its comparison with the next version, and each
+build. Routes grow by more than the docs: each older doc that changed has its comparison with the next version, and each
 version its tags pages.
 
 | site | routes | one version | with versions | ratio | peak RSS |
@@ -190,6 +190,14 @@ ${serve.saves.map((s) => `| ${s.version} | ${ms(s.ms)} | ${median(s.routes)} |`)
   }
 }
 
+// Alone (`npm run bench:versions`): printed, and kept in bench/VERSIONS.md with the machine it ran on.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await versionsSection(Number(process.env.BENCH_RUNS ?? 3)));
+  const section = await versionsSection(Number(process.env.BENCH_RUNS ?? 3));
+  console.log(section);
+  const cpus = os.cpus();
+  const machine = `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, Node.js ${process.version}.`;
+  await writeFile(
+    path.join(root, 'bench/VERSIONS.md'),
+    `# Benchmark: docs versions\n\n${machine}\n\n${section.replace(/^## Docs versions\n\n/, '')}`,
+  );
 }
