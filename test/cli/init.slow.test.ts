@@ -94,7 +94,10 @@ test('npm install in a project from init installs egdocs from the checkout init 
   const init = await egdocs(p.dir, 'init', 'acme-docs');
   assert.match(init.stdout, `package.json installs egdocs from ${ROOT}`);
   const project = path.join(p.dir, 'acme-docs');
-  const install = await run('npm', ['install'], { cwd: project });
+  // As from a writer's shell: without the npm_* settings of the npm that runs these tests (`npm run --silent`
+  // would silence this install's output too, notices included).
+  const shell = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const install = await run('npm', ['install'], { cwd: project, env: shell });
   assert.is(install.code, 0, install.stderr);
   // npm 11 lists the install scripts allowScripts does not cover (egdocs' prepare, from a folder) after an install.
   assert.is(install.stderr, '', 'npm prints no warning or notice');
