@@ -11,7 +11,7 @@ import { MemoryWriter } from '../../src/output/writer.ts';
 import { listen, staticHandler } from '../../src/serve/static.ts';
 import { mapSource } from '../../src/serve/sources.ts';
 import type { BuildResult, Config } from '../../src/shared/model/types.ts';
-import { ROOT } from '../helpers.ts';
+import { buildFromMap, ROOT } from '../helpers.ts';
 
 export interface Harness {
   browser: Browser;
@@ -51,24 +51,47 @@ async function build(configure?: (config: Config) => Config): Promise<{ config: 
 /** Builds the site (its config changed by `configure`, if given), serves it on 127.0.0.1 and starts Chromium. */
 export async function startHarness(configure?: (config: Config) => Config): Promise<Harness> {
   const { config, result } = await build(configure);
-  const memory = new MemoryWriter();
-  await memory.write(result.files);
-  const { server } = await listen(staticHandler(mapSource(memory.files), config.baseUrl), '127.0.0.1', 0);
-  const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const served = await serveBuild(result, config.baseUrl);
+  const browser = await launchChromium();
   return {
     browser,
-    server,
-    base: `http://127.0.0.1:${port}${config.baseUrl}`,
+    server: served.server,
+    base: served.base,
     result,
     async close() {
       await browser.close();
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
     },
   };
+}
+
+/** Debian's Chromium as every browser suite runs it (CHROMIUM_PATH names another binary). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A built site served on loopback under `baseUrl`, as a static host serves it: its base URL, and how to stop it. */
+export async function serveBuild(
+  result: Pick<BuildResult, 'files'>,
+  baseUrl: string,
+): Promise<{ base: string; server: http.Server; close(): Promise<void> }> {
+  const memory = new MemoryWriter();
+  await memory.write(result.files);
+  const { server } = await listen(staticHandler(mapSource(memory.files), baseUrl), '127.0.0.1', 0);
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}${baseUrl}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A small site built from a file map of content/ (test/helpers.ts: buildFromMap), served under /base/. */
+export async function serveFiles(
+  files: Record<string, string | Uint8Array>,
+  config: Record<string, unknown> = {},
+): Promise<{ base: string; close(): Promise<void> }> {
+  return serveBuild(await buildFromMap(files, config), '/base/');
 }
 
 /** A suite whose tests get the served site and Chromium in `h` (started before the first test, closed after the last). */

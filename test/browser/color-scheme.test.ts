@@ -1,15 +1,9 @@
 // colorMode.respectPrefersColorScheme in a real browser: the page follows the system's mode before its first paint
 // until the reader chooses one with the switch; without the setting, the site's default mode holds whatever the system.
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, staticHandler } from '../../src/serve/static.ts';
-import { mapSource } from '../../src/serve/sources.ts';
-import { buildFromMap } from '../helpers.ts';
-import { CHROMIUM_ARGS, open } from './browser.ts';
+import { launchChromium, open, serveFiles } from './browser.ts';
 
 const test = suite('browser: the system colour scheme');
 
@@ -19,28 +13,22 @@ const FILES = {
 };
 
 let browser: Browser;
-const servers: http.Server[] = [];
+const sites: { close(): Promise<void> }[] = [];
 const bases: Record<'follows' | 'fixed', string> = { follows: '', fixed: '' };
 
 test.before(async () => {
   for (const key of ['follows', 'fixed'] as const) {
     const colorMode = { defaultMode: 'dark', respectPrefersColorScheme: key === 'follows' };
-    const result = await buildFromMap(FILES, { favicon: 'img/favicon.svg', colorMode });
-    const memory = new MemoryWriter();
-    await memory.write(result.files);
-    const { server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0);
-    servers.push(server);
-    bases[key] = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
+    const site = await serveFiles(FILES, { favicon: 'img/favicon.svg', colorMode });
+    sites.push(site);
+    bases[key] = site.base;
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
-  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+  for (const site of sites) await site.close();
 });
 
 /** The mode of the page's first paint (read when its markup is parsed, before the client runs), and after. */

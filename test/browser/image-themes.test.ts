@@ -1,15 +1,9 @@
 // Images and the colour modes in a real browser: a diagram marked #invert-dark is inverted in the dark mode only, an
 // unmarked image never; GitHub's #gh-dark-mode-only and #gh-light-mode-only images show in their mode only.
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, staticHandler } from '../../src/serve/static.ts';
-import { mapSource } from '../../src/serve/sources.ts';
-import { buildFromMap } from '../helpers.ts';
-import { CHROMIUM_ARGS, DESKTOP, open } from './browser.ts';
+import { DESKTOP, launchChromium, open, serveFiles } from './browser.ts';
 
 const test = suite('browser: images and the colour modes');
 
@@ -25,24 +19,18 @@ const FILES = {
 };
 
 let browser: Browser;
-let server: http.Server;
+let site: { base: string; close(): Promise<void> };
 let base = '';
 
 test.before(async () => {
-  const result = await buildFromMap(FILES, { favicon: 'img/favicon.svg' });
-  const memory = new MemoryWriter();
-  await memory.write(result.files);
-  ({ server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  site = await serveFiles(FILES, { favicon: 'img/favicon.svg' });
+  base = site.base;
+  browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await site?.close();
 });
 
 for (const theme of ['dark', 'light'] as const) {

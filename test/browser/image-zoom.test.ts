@@ -3,16 +3,10 @@
 // and a project without the setting never asks for it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, staticHandler } from '../../src/serve/static.ts';
-import { mapSource } from '../../src/serve/sources.ts';
-import { buildFromMap } from '../helpers.ts';
-import { CHROMIUM_ARGS, DESKTOP, hydrated, open, problemsOf, settled } from './browser.ts';
+import { DESKTOP, hydrated, launchChromium, open, problemsOf, serveFiles, settled } from './browser.ts';
 
 const test = suite('browser: image zoom');
 
@@ -40,16 +34,13 @@ const FILES = {
 };
 
 let browser: Browser;
-const servers: http.Server[] = [];
+const sites: { close(): Promise<void> }[] = [];
 
 /** Serves the site built from FILES with `config`; its base URL. */
 async function serve(config: Record<string, unknown>): Promise<string> {
-  const result = await buildFromMap(FILES, { favicon: 'img/favicon.svg', ...config });
-  const memory = new MemoryWriter();
-  await memory.write(result.files);
-  const { server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0);
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
+  const site = await serveFiles(FILES, { favicon: 'img/favicon.svg', ...config });
+  sites.push(site);
+  return site.base;
 }
 
 let zoomed = '';
@@ -57,15 +48,12 @@ let plain = '';
 
 test.before(async () => {
   [zoomed, plain] = await Promise.all([serve({ imageZoom: true }), serve({})]);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
-  for (const server of servers) await new Promise((resolve) => server.close(resolve));
+  for (const site of sites) await site.close();
 });
 
 /** A fresh page that records the scripts it requests. */

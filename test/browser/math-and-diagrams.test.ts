@@ -3,16 +3,10 @@
 // stylesheet; a page with a diagram draws it as an image named for screen readers, draws it again when the colour
 // mode changes, shows mermaid's reason beside a diagram it cannot read and the source with scripts off, while a page
 // without a diagram never asks for the script that draws them nor for mermaid.
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, staticHandler } from '../../src/serve/static.ts';
-import { mapSource } from '../../src/serve/sources.ts';
-import { buildFromMap } from '../helpers.ts';
-import { CHROMIUM_ARGS, DESKTOP, luminance, open, problemsOf, settled } from './browser.ts';
+import { DESKTOP, launchChromium, luminance, open, problemsOf, serveFiles, settled } from './browser.ts';
 
 const test = suite('browser: math and mermaid diagrams');
 
@@ -38,24 +32,18 @@ const FILES = {
 };
 
 let browser: Browser;
-let server: http.Server;
+let site: { base: string; close(): Promise<void> };
 let base = '';
 
 test.before(async () => {
-  const result = await buildFromMap(FILES, { favicon: 'img/favicon.svg' });
-  const memory = new MemoryWriter();
-  await memory.write(result.files);
-  ({ server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  site = await serveFiles(FILES, { favicon: 'img/favicon.svg' });
+  base = site.base;
+  browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await site?.close();
 });
 
 /** A page that records every URL it requests. */

@@ -3,16 +3,19 @@
 // version's banner linking to the page in the latest.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MemoryWriter } from '../../src/output/writer.ts';
-import { listen, staticHandler } from '../../src/serve/static.ts';
-import { mapSource } from '../../src/serve/sources.ts';
-import { buildFromMap } from '../helpers.ts';
-import { CHROMIUM_ARGS, DESKTOP, hydrated, markWindow, open, problemsOf, windowMarked } from './browser.ts';
+import {
+  DESKTOP,
+  hydrated,
+  launchChromium,
+  markWindow,
+  open,
+  problemsOf,
+  serveFiles,
+  windowMarked,
+} from './browser.ts';
 
 const test = suite('browser: docs versions');
 
@@ -38,24 +41,18 @@ const CONFIG = {
 };
 
 let browser: Browser;
-let server: http.Server;
+let site: { base: string; close(): Promise<void> };
 let base = '';
 
 test.before(async () => {
-  const result = await buildFromMap(FILES, CONFIG);
-  const memory = new MemoryWriter();
-  await memory.write(result.files);
-  ({ server } = await listen(staticHandler(mapSource(memory.files), '/base/'), '127.0.0.1', 0));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  site = await serveFiles(FILES, CONFIG);
+  base = site.base;
+  browser = await launchChromium();
 });
 
 test.after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await site?.close();
 });
 
 /** The navbar's version dropdown button (its accessible name says what it is and shows the version being read). */
