@@ -166,3 +166,24 @@ export function luminance(rgb: string): number {
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+/**
+ * For a suite of one small site: it is built from `files` and served, and Chromium started, before the suite's first
+ * test; both are closed after its last. The returned object holds them once the suite runs.
+ */
+export function smallSite(
+  test: Test,
+  files: Record<string, string | Uint8Array>,
+  config: Record<string, unknown> = {},
+): { browser: Browser; base: string } {
+  const running = {} as { browser: Browser; base: string; close?: () => Promise<void> };
+  test.before(async () => {
+    const site = await serveFiles(files, config);
+    Object.assign(running, { base: site.base, close: site.close, browser: await launchChromium() });
+  });
+  test.after(async () => {
+    await running.browser?.close();
+    await running.close?.();
+  });
+  return running;
+}

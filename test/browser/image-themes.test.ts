@@ -1,9 +1,8 @@
 // Images and the colour modes in a real browser: a diagram marked #invert-dark is inverted in the dark mode only, an
 // unmarked image never; GitHub's #gh-dark-mode-only and #gh-light-mode-only images show in their mode only.
-import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DESKTOP, launchChromium, open, serveFiles } from './browser.ts';
+import { DESKTOP, open, smallSite } from './browser.ts';
 
 const test = suite('browser: images and the colour modes');
 
@@ -18,25 +17,12 @@ const FILES = {
   'static/img/favicon.svg': SVG,
 };
 
-let browser: Browser;
-let site: { base: string; close(): Promise<void> };
-let base = '';
-
-test.before(async () => {
-  site = await serveFiles(FILES, { favicon: 'img/favicon.svg' });
-  base = site.base;
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = smallSite(test, FILES, { favicon: 'img/favicon.svg' });
 
 for (const theme of ['dark', 'light'] as const) {
   test(`in the ${theme} mode`, async () => {
-    const page = await browser.newPage(DESKTOP);
-    await open(page, `${base}docs/intro/`);
+    const page = await site.browser.newPage(DESKTOP);
+    await open(page, `${site.base}docs/intro/`);
     await page.evaluate((mode) => (document.documentElement.dataset.theme = mode), theme);
     const look = (alt: string) =>
       page.locator(`#main img[alt="${alt}"]`).evaluate((img) => {

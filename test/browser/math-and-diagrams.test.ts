@@ -3,10 +3,10 @@
 // stylesheet; a page with a diagram draws it as an image named for screen readers, draws it again when the colour
 // mode changes, shows mermaid's reason beside a diagram it cannot read and the source with scripts off, while a page
 // without a diagram never asks for the script that draws them nor for mermaid.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DESKTOP, launchChromium, luminance, open, problemsOf, serveFiles, settled } from './browser.ts';
+import { DESKTOP, luminance, open, problemsOf, settled, smallSite } from './browser.ts';
 
 const test = suite('browser: math and mermaid diagrams');
 
@@ -31,24 +31,11 @@ const FILES = {
   'static/img/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"/>',
 };
 
-let browser: Browser;
-let site: { base: string; close(): Promise<void> };
-let base = '';
-
-test.before(async () => {
-  site = await serveFiles(FILES, { favicon: 'img/favicon.svg' });
-  base = site.base;
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = smallSite(test, FILES, { favicon: 'img/favicon.svg' });
 
 /** A page that records every URL it requests. */
 async function watched(): Promise<{ page: Page; requested: string[] }> {
-  const page = await browser.newPage(DESKTOP);
+  const page = await site.browser.newPage(DESKTOP);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   return { page, requested };
@@ -73,7 +60,7 @@ const typeset = (page: Page) =>
 test('a page with math shows it typeset with KaTeX stylesheet and fonts; a page without never asks for them', async () => {
   const { page, requested } = await watched();
   const problems = problemsOf(page);
-  await open(page, `${base}docs/math/`);
+  await open(page, `${site.base}docs/math/`);
   assert.is(await page.locator('#main .katex').count(), 2);
   assert.ok(await typeset(page));
   assert.ok(requested.some((url) => /\/assets\/katex\/katex-[0-9a-f]{8}\.css$/.test(url)));
@@ -85,7 +72,7 @@ test('a page with math shows it typeset with KaTeX stylesheet and fonts; a page 
   await page.close();
 
   const plain = await watched();
-  await open(plain.page, `${base}docs/intro/`);
+  await open(plain.page, `${site.base}docs/intro/`);
   await settled(plain.page);
   assert.equal(
     plain.requested.filter((url) => url.includes('katex')),
@@ -117,7 +104,7 @@ const drawing = (page: Page) =>
 
 test('a mermaid diagram is drawn as a named image, again when the colour mode changes', async () => {
   const { page, requested } = await watched();
-  await open(page, `${base}docs/diagram/`);
+  await open(page, `${site.base}docs/diagram/`);
   await page.locator('#main .mermaid-drawing svg').first().waitFor();
   const light = await drawing(page);
   assert.equal({ ...light, fill: undefined }, { role: 'img', label: 'Order flow', fill: undefined, source: 'hidden' });
@@ -142,8 +129,8 @@ test('a mermaid diagram is drawn as a named image, again when the colour mode ch
 });
 
 test("a diagram mermaid cannot read shows mermaid's reason beside its source", async () => {
-  const page = await browser.newPage(DESKTOP);
-  await open(page, `${base}docs/diagram/`);
+  const page = await site.browser.newPage(DESKTOP);
+  await open(page, `${site.base}docs/diagram/`);
   const broken = page.locator('#main .mermaid').nth(1);
   const error = broken.locator('.mermaid-error');
   await error.waitFor();
@@ -154,9 +141,9 @@ test("a diagram mermaid cannot read shows mermaid's reason beside its source", a
 });
 
 test('with scripts off, a diagram shows its source', async () => {
-  const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+  const context = await site.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${base}docs/diagram/`);
+  await page.goto(`${site.base}docs/diagram/`);
   const source = page.locator('#main .mermaid').first().locator('.code-block');
   assert.ok(await source.isVisible());
   assert.match((await source.textContent()) ?? '', 'Cart --> Paid{Paid?}');
@@ -165,7 +152,7 @@ test('with scripts off, a diagram shows its source', async () => {
 
 test('a page without a diagram never asks for the drawing script nor mermaid, until one is reached', async () => {
   const { page, requested } = await watched();
-  await open(page, `${base}docs/intro/`);
+  await open(page, `${site.base}docs/intro/`);
   await settled(page);
   assert.equal(
     requested.filter((url) => url.includes('mermaid')),

@@ -3,19 +3,10 @@
 // version's banner linking to the page in the latest.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  DESKTOP,
-  hydrated,
-  launchChromium,
-  markWindow,
-  open,
-  problemsOf,
-  serveFiles,
-  windowMarked,
-} from './browser.ts';
+import { DESKTOP, hydrated, markWindow, open, problemsOf, smallSite, windowMarked } from './browser.ts';
 
 const test = suite('browser: docs versions');
 
@@ -40,27 +31,14 @@ const CONFIG = {
   },
 };
 
-let browser: Browser;
-let site: { base: string; close(): Promise<void> };
-let base = '';
-
-test.before(async () => {
-  site = await serveFiles(FILES, CONFIG);
-  base = site.base;
-  browser = await launchChromium();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = smallSite(test, FILES, CONFIG);
 
 /** The navbar's version dropdown button (its accessible name says what it is and shows the version being read). */
 const versionButton = (page: Page) => page.locator('.navbar-inner').getByRole('button', { name: /^Docs version:/ });
 const versionMenu = (page: Page) => page.locator('.navbar-inner .navbar-dropdown .dropdown-menu');
 
 async function withPage(run: (page: Page, problems: string[]) => Promise<void>) {
-  const context = await browser.newContext(DESKTOP);
+  const context = await site.browser.newContext(DESKTOP);
   const page = await context.newPage();
   const problems = problemsOf(page);
   try {
@@ -73,7 +51,7 @@ async function withPage(run: (page: Page, problems: string[]) => Promise<void>) 
 
 test('with the pointer, choosing a version opens the same page in it, by client navigation', async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/guide/setup/`);
+    await open(page, `${site.base}docs/guide/setup/`);
     assert.is(await versionButton(page).getAttribute('aria-expanded'), 'false');
     assert.match((await versionButton(page).textContent()) ?? '', '3.0');
     await markWindow(page);
@@ -83,7 +61,7 @@ test('with the pointer, choosing a version opens the same page in it, by client 
     assert.equal(await links.allTextContents(), ['3.0', '2.1.x']);
     assert.is(await links.first().getAttribute('aria-current'), 'page');
     await versionMenu(page).getByRole('link', { name: '2.1.x' }).click();
-    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForURL(`${site.base}docs/2.1/guide/setup/`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
     assert.ok(await windowMarked(page), 'the page changed without a full load');
     assert.match((await versionButton(page).textContent()) ?? '', '2.1.x');
@@ -92,7 +70,7 @@ test('with the pointer, choosing a version opens the same page in it, by client 
 
 test("a page a version does not have: its entry opens that version's first page", async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/guide/upgrade/`);
+    await open(page, `${site.base}docs/guide/upgrade/`);
     await versionButton(page).click();
     const old = versionMenu(page).getByRole('link', { name: '2.1.x' });
     assert.is(await old.getAttribute('href'), '/base/docs/2.1/intro/');
@@ -103,7 +81,7 @@ test("a page a version does not have: its entry opens that version's first page"
 
 test('with the keyboard: arrows open the menu and move through it, Enter chooses, Escape closes it', async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/guide/setup/`);
+    await open(page, `${site.base}docs/guide/setup/`);
     await versionButton(page).focus();
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.activeElement?.textContent === '3.0');
@@ -115,7 +93,7 @@ test('with the keyboard: arrows open the menu and move through it, Enter chooses
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.activeElement?.textContent === '2.1.x');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForURL(`${site.base}docs/2.1/guide/setup/`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
   });
 });
@@ -123,13 +101,13 @@ test('with the keyboard: arrows open the menu and move through it, Enter chooses
 test('the version chosen is remembered across a reload, and the Docs link follows it', async () => {
   await withPage(async (page) => {
     const docsLink = page.locator('.navbar-inner').getByRole('link', { name: 'Docs', exact: true });
-    await open(page, `${base}about/`);
+    await open(page, `${site.base}about/`);
     assert.is(await docsLink.getAttribute('href'), '/base/docs/intro/');
-    await open(page, `${base}docs/intro/`);
+    await open(page, `${site.base}docs/intro/`);
     await versionButton(page).click();
     await versionMenu(page).getByRole('link', { name: '2.1.x' }).click();
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Intro 2.1');
-    await open(page, `${base}about/`);
+    await open(page, `${site.base}about/`);
     await page.reload();
     await hydrated(page);
     await page.waitForFunction(
@@ -142,11 +120,11 @@ test('the version chosen is remembered across a reload, and the Docs link follow
 
 test("an older version's banner names it and links to the same page in the latest, which then is remembered", async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/2.1/guide/setup/`);
+    await open(page, `${site.base}docs/2.1/guide/setup/`);
     const banner = page.locator('#main').getByRole('note').filter({ hasText: 'This is documentation for 2.1.x' });
     assert.match((await banner.textContent()) ?? '', 'which is no longer actively maintained');
     await banner.getByRole('link', { name: 'the latest version (3.0)' }).click();
-    await page.waitForURL(`${base}docs/guide/setup/`);
+    await page.waitForURL(`${site.base}docs/guide/setup/`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup');
     assert.is(await page.locator('#main .version-banner').count(), 0);
     await page.waitForFunction(() => localStorage.getItem('egdocs-docs-preferred-version-default') === 'current');
@@ -155,10 +133,10 @@ test("an older version's banner names it and links to the same page in the lates
 
 test("the banner's comparison link shows what changed, and the upgrade page lists the page; no axe violation", async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/2.1/guide/setup/`);
+    await open(page, `${site.base}docs/2.1/guide/setup/`);
     await markWindow(page);
     await page.locator('#main .version-banner').getByRole('link', { name: 'What changed on this page in 3.0' }).click();
-    await page.waitForURL(`${base}docs/2.1/changes/guide/setup/`);
+    await page.waitForURL(`${site.base}docs/2.1/changes/guide/setup/`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup: what changed in 3.0');
     assert.ok(await windowMarked(page), 'the comparison opens by client navigation');
     assert.is(await page.locator('#main del').first().textContent(), 'Old setup.');
@@ -179,14 +157,14 @@ test("the banner's comparison link shows what changed, and the upgrade page list
 
 test("an older version's search box suggests its pages, and Enter opens the search page in that version", async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/2.1/guide/setup/`);
+    await open(page, `${site.base}docs/2.1/guide/setup/`);
     const box = page.locator('.navbar-inner').getByRole('combobox', { name: 'Search' });
     await box.fill('setup');
     const suggestion = page.locator('.navbar-inner').getByRole('option').first();
     await suggestion.waitFor();
     assert.match((await suggestion.textContent()) ?? '', 'Setup 2.1');
     await box.press('Enter');
-    await page.waitForURL(`${base}search/?q=setup&version=2.1`);
+    await page.waitForURL(`${site.base}search/?q=setup&version=2.1`);
     const note = page.locator('.search-scope');
     await note.waitFor();
     assert.is(await note.textContent(), 'The results are from the documentation of 2.1.x.');
@@ -197,14 +175,14 @@ test("an older version's search box suggests its pages, and Enter opens the sear
 
 test('a comparison page is of the older version: the dropdown names it', async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/2.1/changes/guide/setup/`);
+    await open(page, `${site.base}docs/2.1/changes/guide/setup/`);
     assert.is(await versionButton(page).textContent(), 'Docs version: 2.1.x');
   });
 });
 
 test("the 404 page of a missing page under an older version's path leads to that version's docs", async () => {
   await withPage(async (page, problems) => {
-    await open(page, `${base}docs/2.1/no-such-page/`);
+    await open(page, `${site.base}docs/2.1/no-such-page/`);
     const docs = page.locator('#main').getByRole('link', { name: 'documentation' });
     await page.waitForFunction(() => document.querySelector('#main a[href$="/docs/2.1/intro/"]') !== null);
     assert.is(await docs.getAttribute('href'), '/base/docs/2.1/intro/');
@@ -214,17 +192,17 @@ test("the 404 page of a missing page under an older version's path leads to that
 });
 
 test('on a phone the version menu is in the drawer, not the top bar, and choosing a version opens its page', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const problems = problemsOf(page);
   try {
-    await open(page, `${base}docs/guide/setup/`);
+    await open(page, `${site.base}docs/guide/setup/`);
     assert.not.ok(await versionButton(page).isVisible(), 'no version menu in the top bar');
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.getByRole('button', { name: /^Docs version:/ }).click();
     await drawer.getByRole('link', { name: '2.1.x' }).click();
-    await page.waitForURL(`${base}docs/2.1/guide/setup/`);
+    await page.waitForURL(`${site.base}docs/2.1/guide/setup/`);
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Setup 2.1');
     assert.equal(problems, []);
   } finally {
@@ -234,7 +212,7 @@ test('on a phone the version menu is in the drawer, not the top bar, and choosin
 
 test("an older version's page, with the banner and the dropdown open, has no axe violation", async () => {
   await withPage(async (page) => {
-    await open(page, `${base}docs/2.1/guide/setup/`);
+    await open(page, `${site.base}docs/2.1/guide/setup/`);
     await versionButton(page).click();
     await page.addScriptTag({
       content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
