@@ -5,7 +5,11 @@ import { buildSiteFiles } from '../src/build.ts';
 import { type Bundle, bundleClient } from '../src/bundle/index.ts';
 import { validateConfig } from '../src/config/validate.ts';
 import type { ContentFiles } from '../src/content/read.ts';
-import type { BuildResult, Config } from '../src/shared/model/types.ts';
+import type { BuildResult, Config, Page } from '../src/shared/model/types.ts';
+import { parseContent } from '../src/content/parse.ts';
+import { routeContent } from '../src/content/routes.ts';
+import { createMarkdown, type MarkdownSpeed } from '../src/markdown/index.ts';
+import { type Diagnostic, Diagnostics, withLineTexts } from '../src/shared/model/diagnostics.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -89,4 +93,23 @@ export function gitAt(dir: string, date = '2025-02-03T10:00:00+00:00') {
         GIT_COMMITTER_DATE: date,
       },
     });
+}
+
+/**
+ * One page of a file map of content/ rendered by the markdown stage alone (no site, no bundle): the page, and what
+ * rendering reported, with the lines of the files it names. `speed` is the markdown stage's (a shared highlighter).
+ */
+export async function renderPage(
+  files: Record<string, string | Uint8Array>,
+  file: string,
+  speed?: MarkdownSpeed,
+): Promise<{ page: Page; diagnostics: Diagnostic[] }> {
+  const config = testConfig();
+  const diagnostics = new Diagnostics();
+  const input = contentFiles(files);
+  const content = routeContent(parseContent(input, diagnostics), config);
+  const md = await createMarkdown({ config, content, diagnostics, ...(speed ? { speed } : {}) });
+  const page = await md.render(content.sources.find((s) => s.file === `content/${file}`)!);
+  withLineTexts(diagnostics.items, input.texts);
+  return { page, diagnostics: diagnostics.items };
 }

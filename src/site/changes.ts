@@ -45,20 +45,21 @@ interface Compared {
 export function* addChangeRoutes(input: ChangesInput, add: AddRoute): Sliced<Map<string, ChangesLink>> {
   const links = new Map<string, ChangesLink>();
   const { versions } = input;
-  for (let i = 1; i < versions.length; i++) yield* addPair(input, versions[i - 1], versions[i], add, links);
+  const pageOf = new Map(input.pages.map((page) => [page.source.route, page]));
+  for (let i = 1; i < versions.length; i++)
+    yield* addPair({ ...input, pageOf }, versions[i - 1], versions[i], add, links);
   return links;
 }
 
 /** The comparison pages of `older` with the next newer version, and its upgrade page; records the banners' links. */
 function* addPair(
-  input: ChangesInput,
+  input: ChangesInput & { pageOf: ReadonlyMap<string, Page> },
   newer: DocsVersionChoice,
   older: DocsVersionChoice,
   add: AddRoute,
   links: Map<string, ChangesLink>,
 ): Sliced<void> {
-  const { config } = input;
-  const pageOf = new Map(input.pages.map((page) => [page.source.route, page]));
+  const { config, pageOf } = input;
   const optedOut = (doc: DocMeta) => pageOf.get(doc.path)!.source.frontMatter.compareVersions === false;
   const path = config.docs.versions.find((v) => v.name === older.name)!.path;
   const base = withBase(config, config.docs.routeBasePath, path, 'changes');

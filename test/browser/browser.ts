@@ -12,6 +12,7 @@ import { listen, staticHandler } from '../../src/serve/static.ts';
 import { mapSource } from '../../src/serve/sources.ts';
 import type { BuildResult, Config } from '../../src/shared/model/types.ts';
 import { buildFromMap, ROOT } from '../helpers.ts';
+import { relativeLuminance } from '../../src/shared/config/theme.ts';
 
 export interface Harness {
   browser: Browser;
@@ -160,11 +161,8 @@ export async function windowMarked(page: Page): Promise<boolean> {
 
 /** Relative luminance of a CSS rgb() colour (0 black .. 1 white). */
 export function luminance(rgb: string): number {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
-    const c = Number(v) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map(Number);
+  return relativeLuminance(r, g, b);
 }
 
 /**

@@ -1,5 +1,6 @@
 // What a screenshot shows, as numbers: Chromium's PNG screenshots decoded (8-bit RGB or RGBA, not interlaced, the
 // only kind it writes), so a test can say "this area is dark" about the pixels a reader sees, not about CSS.
+import { relativeLuminance } from '../../src/shared/config/theme.ts';
 import { inflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 
@@ -59,10 +60,8 @@ export async function meanLuminance(
 ): Promise<number> {
   const png = 'mouse' in target ? await target.screenshot({ clip }) : await target.screenshot();
   const { rgb } = decodePng(png);
-  const linear = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
   let sum = 0;
-  for (let i = 0; i < rgb.length; i += 3)
-    sum += 0.2126 * linear(rgb[i]) + 0.7152 * linear(rgb[i + 1]) + 0.0722 * linear(rgb[i + 2]);
+  for (let i = 0; i < rgb.length; i += 3) sum += relativeLuminance(rgb[i], rgb[i + 1], rgb[i + 2]);
   return sum / (rgb.length / 3);
 }
 

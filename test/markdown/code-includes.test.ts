@@ -3,19 +3,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
-import { parseContent } from '../../src/content/parse.ts';
-import { routeContent } from '../../src/content/routes.ts';
-import {
-  detailLines,
-  type Diagnostic,
-  Diagnostics,
-  formatDiagnostic,
-  withLineTexts,
-} from '../../src/shared/model/diagnostics.ts';
-import { createMarkdown } from '../../src/markdown/index.ts';
+import { detailLines, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
 import { CodeHighlighter, fenceLanguages } from '../../src/markdown/plugins/highlight.ts';
-import type { Page } from '../../src/shared/model/types.ts';
-import { contentFiles, fileText, sharedBundle, testConfig } from '../helpers.ts';
+import { contentFiles, fileText, renderPage, sharedBundle, testConfig } from '../helpers.ts';
 
 const test = suite('code includes');
 
@@ -36,19 +26,9 @@ const files = { 'docs/app/snippets/main.dart': `${MAIN_DART}\n` };
 // One highlighter for every page here, as serve keeps one: Shiki warns when a process opens ten.
 const highlighter = new CodeHighlighter();
 
-async function render(
-  body: string,
-  extra: Record<string, string | Uint8Array> = {},
-): Promise<{ page: Page; diagnostics: Diagnostic[] }> {
-  const config = testConfig();
-  const diagnostics = new Diagnostics();
-  const input = contentFiles({ ...files, 'docs/app/page.md': body, ...extra });
-  const content = routeContent(parseContent(input, diagnostics), config);
-  const md = await createMarkdown({ config, content, diagnostics, speed: { highlighter } });
-  const page = await md.render(content.sources.find((s) => s.file === 'content/docs/app/page.md')!);
-  withLineTexts(diagnostics.items, input.texts);
-  return { page, diagnostics: diagnostics.items };
-}
+/** The page docs/app/page.md with `body`, among the files here and `extra`. */
+const render = (body: string, extra: Record<string, string | Uint8Array> = {}) =>
+  renderPage({ ...files, 'docs/app/page.md': body, ...extra }, 'docs/app/page.md', { highlighter });
 
 /** The page an include renders, and the page the same fence written out renders: they must be the same. */
 async function sameAsWritten(directive: string, fence: string, extra: Record<string, string | Uint8Array> = {}) {

@@ -3,18 +3,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BuildFailed, buildSiteFiles, createBuildCache } from '../../src/build.ts';
-import { parseContent } from '../../src/content/parse.ts';
-import { routeContent } from '../../src/content/routes.ts';
-import {
-  detailLines,
-  type Diagnostic,
-  Diagnostics,
-  formatDiagnostic,
-  withLineTexts,
-} from '../../src/shared/model/diagnostics.ts';
-import { createMarkdown } from '../../src/markdown/index.ts';
-import type { Page } from '../../src/shared/model/types.ts';
-import { sharedBundle, contentFiles, fileText, testConfig } from '../helpers.ts';
+import { detailLines, type Diagnostic, formatDiagnostic } from '../../src/shared/model/diagnostics.ts';
+import { sharedBundle, contentFiles, fileText, renderPage, testConfig } from '../helpers.ts';
 
 const test = suite('includes');
 
@@ -36,19 +26,9 @@ const files = {
   'docs/signing.md': '# Signing\n\n## Notes\n\nText.\n',
 };
 
-async function render(
-  body: string,
-  extra: Record<string, string | Uint8Array> = {},
-): Promise<{ page: Page; diagnostics: Diagnostic[] }> {
-  const config = testConfig();
-  const diagnostics = new Diagnostics();
-  const input = contentFiles({ ...files, 'docs/app/page.md': body, ...extra });
-  const content = routeContent(parseContent(input, diagnostics), config);
-  const md = await createMarkdown({ config, content, diagnostics });
-  const page = await md.render(content.sources.find((s) => s.file === 'content/docs/app/page.md')!);
-  withLineTexts(diagnostics.items, input.texts);
-  return { page, diagnostics: diagnostics.items };
-}
+/** The page docs/app/page.md with `body`, among the files here and `extra`. */
+const render = (body: string, extra: Record<string, string | Uint8Array> = {}) =>
+  renderPage({ ...files, 'docs/app/page.md': body, ...extra }, 'docs/app/page.md');
 
 /** A diagnostic as the CLI prints it: the first line, then its notes (the related locations) with their lines. */
 const printed = (d: Diagnostic) => [formatDiagnostic(d), ...detailLines(d).filter((line) => line.startsWith('note:'))];

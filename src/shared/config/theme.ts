@@ -16,13 +16,15 @@ function channels(hex: string): [number, number, number] {
   return digits.map((pair) => parseInt(pair, 16)) as [number, number, number];
 }
 
-/** WCAG relative luminance. */
+/** WCAG relative luminance of a colour's channels, each 0 to 255: 0 for black, 1 for white. */
+export function relativeLuminance(red: number, green: number, blue: number): number {
+  const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue);
+}
+
+/** WCAG relative luminance of '#rrggbb' or '#rgb'. */
 export function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
-    const v = c / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return relativeLuminance(...channels(hex));
 }
 
 /** WCAG contrast ratio of two colours, 1 to 21. */
