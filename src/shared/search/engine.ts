@@ -10,6 +10,7 @@ import { FORMAT, type Manifest } from './format.ts';
 import { checkpoint, type IndexFiles, IndexLoader } from './index-loader.ts';
 import { lookUp, planQuery } from './query-plan.ts';
 import { rankedHits, type SearchHit } from './ranking.ts';
+import { scoreQuery } from './scoring.ts';
 import { queryPipeline } from './tokens.ts';
 
 export type { Segment } from './excerpts.ts';
@@ -79,7 +80,7 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const index = loader.indexOver(terms, pipeline);
     // Past each costly part (the lunr query, the ranking), a query typed past is given up.
     await goOn();
-    const results = index.query(query);
+    const results = scoreQuery(index, query);
     // 4. Ranking, and what is shown.
     const { content, identifiers } = plan;
     return rankedHits(

@@ -13,7 +13,7 @@ import {
   vocabName,
 } from './format.ts';
 import { LoadedPostings } from './loaded-postings.ts';
-import type { lunr } from './lunr.ts';
+import type { IndexParts, lunr } from './lunr.ts';
 import { floorIndex } from '../sorted.ts';
 import { isVocabulary, type Vocabulary, vocabularyOf } from './vocabulary.ts';
 
@@ -92,8 +92,8 @@ export class IndexLoader {
     await Promise.all([...new Set(numbers)].map((n) => this.shard(n)));
   }
 
-  /** A lunr index over exactly these terms, of the postings loaded (LoadedPostings.indexOver). */
-  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): lunr.Index {
+  /** The parts of a lunr index over exactly these terms, of the postings loaded (LoadedPostings.indexOver). */
+  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): IndexParts {
     return this.postings.indexOver(terms, pipeline);
   }
 

@@ -3,7 +3,7 @@
 // arrive, a bundle part's a few at a time. The weights in the files are lunr's own, so lunr scores over these
 // exactly as over the whole index.
 import { undeltas, type ShardFile } from './format.ts';
-import { lunr, lunrInternals } from './lunr.ts';
+import { type IndexParts, lunr, lunrInternals } from './lunr.ts';
 import { FIELDS } from './tokens.ts';
 
 /**
@@ -90,18 +90,18 @@ export class LoadedPostings {
   }
 
   /**
-   * A lunr index over exactly `terms` (those loaded), so that results depend on the query alone and not on what
-   * earlier queries happened to load.
+   * The parts of a lunr index over exactly `terms` (those loaded), so that results depend on the query alone and not
+   * on what earlier queries happened to load (scored by scoring.ts).
    */
-  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): lunr.Index {
+  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): IndexParts {
     const { invertedIndex, fieldVectors } = this;
     const known = [...terms].filter((term) => term in invertedIndex).sort();
-    return new lunrInternals.Index({
+    return {
       invertedIndex,
       fieldVectors,
       tokenSet: lunrInternals.TokenSet.fromArray(known),
       fields: FIELDS as unknown as string[],
       pipeline,
-    });
+    };
   }
 }

@@ -1,0 +1,72 @@
+// scoring.ts scores a query's lunr clauses without lunr's bookkeeping for required and forbidden terms: over the
+// index parts a query loads, its results (sections, scores to the last bit, order, matched terms and fields) must be
+// lunr.Index.query's, for every keystroke of plain queries (prefixes, typos, names typed whole) and for lunr syntax.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Manifest } from '../../src/shared/search/format.ts';
+import { IndexLoader } from '../../src/shared/search/index-loader.ts';
+import { lunrInternals } from '../../src/shared/search/lunr.ts';
+import { lookUp, planQuery } from '../../src/shared/search/query-plan.ts';
+import { scoreQuery } from '../../src/shared/search/scoring.ts';
+import { queryPipeline } from '../../src/shared/search/tokens.ts';
+import { searchData } from '../../src/search/data.ts';
+import { indexFiles } from '../../src/search/index-files.ts';
+import { buildFromMap } from '../helpers.ts';
+
+const test = suite('search: scoring as lunr scores');
+
+const WORDS =
+  'payment gateway stripe razorpay paypal webhook firebase settings notification install server upload image product order delivery partner customer wallet refund invoice tax currency language'.split(
+    ' ',
+  );
+/** Forty pages of sections mixing the words, so that terms share sections and fields in many ways. */
+const files: Record<string, string> = {};
+for (let page = 0; page < 40; page++) {
+  const word = (i: number) => WORDS[(page * 7 + i * 3) % WORDS.length];
+  const sections = [0, 1, 2].map(
+    (s) =>
+      `## ${word(s)} ${word(s + 5)}\n\n${[0, 1, 2, 3, 4, 5].map((i) => word(s * 4 + i)).join(' ')} with ${word(page + s)}s and NEXT_PUBLIC_${word(s).toUpperCase()}.\n`,
+  );
+  files[`docs/p${page}.md`] =
+    `---\ntitle: ${word(page)} ${word(page + 1)}\n---\n${word(2)} ${word(9)} paid.\n\n${sections.join('\n')}`;
+}
+
+const QUERIES = [
+  'payment gateway',
+  'paymnt setings',
+  'stripe webhooks',
+  'next_public_wallet',
+  'install firebase notification',
+  'refunds invoice tax',
+];
+const SYNTAX = ['+payment -stripe', 'title:payment', 'pay*', 'paymnt~1', 'webhook^4 firebase', '-wallet'];
+
+test('each keystroke of plain queries, and lunr syntax, score as lunr.Index.query scores them', async () => {
+  const { site } = await buildFromMap(files, {});
+  const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25);
+  const byName = new Map(rest.map((file) => [file.name, file.data]));
+  const loader = new IndexLoader(manifest.data as Manifest, async (name) => byName.get(name));
+  const pipeline = queryPipeline();
+  const asked = [...QUERIES.flatMap((query) => [...query].map((_, i) => query.slice(0, i + 1))), ...SYNTAX];
+  let compared = 0;
+  for (const query of asked) {
+    const plan = planQuery(query, pipeline, loader.letters);
+    if (!plan) continue;
+    const { query: build, terms } = lookUp(plan, await loader.vocabulariesOf(plan.letters), pipeline);
+    await loader.loadPostings(terms);
+    const parts = loader.indexOver(terms, pipeline);
+    const ours = scoreQuery(parts, build);
+    const lunrs = new lunrInternals.Index(parts).query(build);
+    const shape = (results: typeof ours) =>
+      results.map(({ ref, score, matchData }) => ({
+        ref,
+        score,
+        metadata: JSON.parse(JSON.stringify(matchData.metadata)),
+      }));
+    assert.equal(shape(ours), shape(lunrs), query);
+    if (lunrs.length) compared++;
+  }
+  assert.ok(compared > asked.length / 2, `most queries find sections (${compared} of ${asked.length})`);
+});
+
+test.run();
