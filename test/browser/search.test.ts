@@ -325,6 +325,56 @@ test('once the reader has searched, the rest of the index loads in the backgroun
   await page.close();
 });
 
+test("the worker answers on the page's own channel: two tabs searching at once each see their own answers; without BroadcastChannel the answers still come", async () => {
+  const context = await h.browser.newContext(DESKTOP);
+  // Notes the answers that reach the page over a BroadcastChannel, and the channels' names.
+  await context.addInitScript({
+    content: `{
+      const Channel = BroadcastChannel;
+      window.__answers = [];
+      window.BroadcastChannel = class extends Channel {
+        constructor(name) {
+          super(name);
+          this.addEventListener('message', (e) => window.__answers.push({ name, type: e.data.type }));
+        }
+      };
+    }`,
+  });
+  const tabs = [await context.newPage(), await context.newPage()];
+  await Promise.all(tabs.map((tab) => open(tab, h.base + DOC)));
+  const queries = ['firebase', 'twilio'];
+  await Promise.all(tabs.map((tab, i) => typeInBox(tab, queries[i])));
+  for (const [i, tab] of tabs.entries()) {
+    await tab.locator(`.search-panel[data-query="${queries[i]}"]`).waitFor();
+    assert.match((await options(tab).first().textContent()) ?? '', new RegExp(queries[i], 'i'), `tab ${i + 1}`);
+  }
+  const heard = await Promise.all(
+    tabs.map((tab) =>
+      tab.evaluate(() => (window as unknown as { __answers: { name: string; type: string }[] }).__answers),
+    ),
+  );
+  for (const [i, answers] of heard.entries()) {
+    assert.ok(
+      answers.some((answer) => answer.type === 'results'),
+      `tab ${i + 1} was answered over its channel`,
+    );
+    assert.is(new Set(answers.map((answer) => answer.name)).size, 1, `tab ${i + 1} heard one channel`);
+    assert.match(answers[0].name, /^egdocs-search-\w+$/);
+  }
+  assert.is.not(heard[0][0].name, heard[1][0].name, 'each tab has a channel of its own');
+  await context.close();
+
+  const page = await h.browser.newPage(DESKTOP);
+  const problems = problemsOf(page);
+  await page.addInitScript({ content: 'delete window.BroadcastChannel;' });
+  await open(page, h.base + DOC);
+  await typeInBox(page, 'twilio');
+  await page.locator('.search-panel[data-query="twilio"]').waitFor();
+  assert.ok(await options(page).count(), "answered through the worker's messages");
+  assert.equal(problems, []);
+  await page.close();
+});
+
 test('an index file that cannot be loaded shows the error with Retry on the search page, and Retry recovers', async () => {
   const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
@@ -385,14 +435,14 @@ test('a manifest read before a deploy: the files it names are gone, so the worke
 test('keys typed while the worker waits for index files: it answers the newest query and drops the others', async () => {
   const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
-  // What the search worker tells the page, in order (a string: tsx would compile a class with helpers the page does
-  // not have).
+  // What the search worker tells the page, in order, on the channel it answers on (a string: tsx would compile a
+  // class with helpers the page does not have).
   await page.addInitScript(`{
-    const Native = window.Worker;
+    const Native = window.BroadcastChannel;
     window.__told = [];
-    window.Worker = class extends Native {
-      constructor(url, options) {
-        super(url, options);
+    window.BroadcastChannel = class extends Native {
+      constructor(name) {
+        super(name);
         this.addEventListener('message', ({ data }) => window.__told.push(data.type));
       }
     };

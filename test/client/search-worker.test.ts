@@ -197,44 +197,66 @@ test('after the fill, the queries answered run again unseen: nothing posted, not
   assert.equal(told(search.posted.slice(posted)), ['results 3: /base/docs/payments/']);
 });
 
-test("the page's client gives a dropped query no hits, and the newest its hits", async () => {
-  // The client starts a Worker: here one that runs the worker's handler in this thread.
-  const global = globalThis as { Worker?: unknown };
-  const saved = global.Worker;
-  global.Worker = class {
-    onmessage?: (event: { data: WorkerResponse }) => void;
-    private receive = answerSearches({
-      post: (message) => this.onmessage?.({ data: message }),
-      fetch: async (url) => Response.json(served.get(url.pathname.slice(url.pathname.lastIndexOf('/') + 1))),
-      href: 'https://docs.example/base/assets/js/search-worker.js',
-    });
-    postMessage(message: WorkerRequest) {
-      this.receive(message);
+for (const channel of [true, false])
+  test(`the page's client gives a dropped query no hits, and the newest its hits (answers ${channel ? 'on a BroadcastChannel' : 'posted'})`, async () => {
+    // The client starts a Worker: here one that runs the worker's handler in this thread and, as worker.ts does,
+    // answers on the channel the page names in its init message.
+    const global = globalThis as { Worker?: unknown; BroadcastChannel?: typeof BroadcastChannel };
+    const saved = { Worker: global.Worker, BroadcastChannel: global.BroadcastChannel };
+    const opened: BroadcastChannel[] = [];
+    const answered: string[] = [];
+    global.BroadcastChannel = channel
+      ? class extends saved.BroadcastChannel! {
+          constructor(name: string) {
+            super(name);
+            opened.push(this);
+          }
+        }
+      : undefined;
+    global.Worker = class {
+      onmessage?: (event: { data: WorkerResponse }) => void;
+      private channel?: BroadcastChannel;
+      private receive = answerSearches({
+        post: (message) => {
+          answered.push(this.channel ? 'channel' : 'posted');
+          if (this.channel) this.channel.postMessage(message);
+          else this.onmessage?.({ data: message });
+        },
+        fetch: async (url) => Response.json(served.get(url.pathname.slice(url.pathname.lastIndexOf('/') + 1))),
+        href: 'https://docs.example/base/assets/js/search-worker.js',
+      });
+      postMessage(message: WorkerRequest) {
+        if (message.type === 'init' && message.channel) this.channel = new global.BroadcastChannel!(message.channel);
+        this.receive(message);
+      }
+    };
+    try {
+      const client = createSearchClient({
+        ...options,
+        workerUrl: '/base/assets/js/search-worker.js',
+        indexUrl: '/base/assets/search/search-current.json',
+      });
+      const [stale, newest, page] = await Promise.all([
+        client.query('rem', 8, 'box'),
+        client.query('reminder', 8, 'box'),
+        client.query('stripe', 8, 'page'),
+      ]);
+      assert.is(stale, undefined);
+      assert.equal(
+        newest?.map((hit) => hit.url),
+        ['/base/docs/reminders/'],
+      );
+      assert.equal(
+        page?.map((hit) => hit.url),
+        ['/base/docs/payments/'],
+      );
+      assert.equal(new Set(answered), new Set([channel ? 'channel' : 'posted']));
+      if (channel) assert.match(opened[0].name, /^egdocs-search-\w+$/);
+    } finally {
+      // An open channel would keep node running after the tests.
+      for (const open of opened) open.close();
+      Object.assign(global, saved);
     }
-  };
-  try {
-    const client = createSearchClient({
-      ...options,
-      workerUrl: '/base/assets/js/search-worker.js',
-      indexUrl: '/base/assets/search/search-current.json',
-    });
-    const [stale, newest, page] = await Promise.all([
-      client.query('rem', 8, 'box'),
-      client.query('reminder', 8, 'box'),
-      client.query('stripe', 8, 'page'),
-    ]);
-    assert.is(stale, undefined);
-    assert.equal(
-      newest?.map((hit) => hit.url),
-      ['/base/docs/reminders/'],
-    );
-    assert.equal(
-      page?.map((hit) => hit.url),
-      ['/base/docs/payments/'],
-    );
-  } finally {
-    global.Worker = saved;
-  }
-});
+  });
 
 test.run();

@@ -9,7 +9,9 @@ import { AskerQueue } from './asker-queue.ts';
 import { type IndexHost, SiteIndex } from './site-index.ts';
 
 export type QueryRequest = { type: 'query'; id: number; query: string; limit: number; asker: string };
-export type WorkerRequest = { type: 'init'; indexUrl: string; options: EngineOptions } | QueryRequest;
+export type WorkerRequest =
+  /** `channel`: the name of the BroadcastChannel to answer on (client.ts answerChannel); else postMessage. */
+  { type: 'init'; indexUrl: string; options: EngineOptions; channel?: string } | QueryRequest;
 export type WorkerResponse =
   | { type: 'ready'; ms: number }
   | { type: 'results'; id: number; hits: SearchHit[]; ms: number }

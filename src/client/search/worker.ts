@@ -7,9 +7,15 @@ const scope = self as unknown as {
   onmessage: (event: MessageEvent<WorkerRequest>) => void;
   postMessage(message: WorkerResponse): void;
 };
+// The page names a BroadcastChannel to answer on, where it has one (client.ts answerChannel says why).
+let channel: BroadcastChannel | undefined;
 const receive = answerSearches({
-  post: (message) => scope.postMessage(message),
+  post: (message) => (channel ? channel.postMessage(message) : scope.postMessage(message)),
   fetch: (url, init) => fetch(url, init),
   href: location.href,
 });
-scope.onmessage = ({ data }) => receive(data);
+scope.onmessage = ({ data }) => {
+  if (data.type === 'init' && data.channel && typeof BroadcastChannel === 'function')
+    channel = new BroadcastChannel(data.channel);
+  receive(data);
+};
