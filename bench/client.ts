@@ -310,15 +310,27 @@ function readerSection(): string {
   const ms = (value: number) => `${Math.round(value)} ms`;
   const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
   const below = (value: number | undefined, limit: number) => (value === undefined ? undefined : value <= limit);
-  const warm = (kind: 'typed' | 'pasted') => {
-    const latency = medianOf(egdocs.loads, (l) => (l[kind].failure ? undefined : l[kind].latency));
-    const renders = medianOf(egdocs.loads, (l) => (l[kind].failure ? undefined : l[kind].renders));
+  // "Drawn once": the final suggestions are drawn in one go, with their texts, not redrawn after the last key or
+  // input. The lists drawn before the last key (answers to the keys typed before it that reached a frame) are
+  // reported beside the old site's in the tables, not judged here.
+  const warm = (kind: 'typed' | 'pasted', loads: LoadFigures[], where: string) => {
+    const latency = medianOf(loads, (l) => (l[kind].failure ? undefined : l[kind].latency));
+    const after = (l: LoadFigures) => (kind === 'typed' ? l[kind].rendersAfterLastKey : l[kind].renders);
+    const renders = medianOf(loads, (l) => (l[kind].failure ? undefined : after(l)));
+    const words = where === 'this site' ? WORDS : SYNTHETIC_WORDS;
     return {
-      goal: `warm, \`${WORDS[kind]}\` ${kind}: final suggestions within 20 ms of the last ${kind === 'typed' ? 'key' : 'input'}, drawn once`,
-      measured: `${at(latency, ms)}, ${at(renders, (n) => `${n} render${n === 1 ? '' : 's'}`)}`,
+      goal: `${where}, warm, \`${words[kind]}\` ${kind}: final suggestions within 20 ms of the last ${kind === 'typed' ? 'key' : 'input'}, drawn once`,
+      measured: `${at(latency, ms)}, ${at(renders, (n) => `${n} render${n === 1 ? '' : 's'}`)} after it`,
       met: latency === undefined || renders === undefined ? undefined : latency <= 20 && renders <= 1,
     };
   };
+  const warmTargets = [
+    { where: 'this site', loads: egdocs.loads },
+    ...synthetic.map(({ pages, columns }) => ({
+      where: `${pages.toLocaleString('en')} pages`,
+      loads: columns.find((column) => column.name === 'egdocs')!.loads,
+    })),
+  ].flatMap(({ where, loads }) => [warm('typed', loads, where), warm('pasted', loads, where)]);
   const bytes = [
     { where: 'this site', value: medianOf(egdocs.loads, firstSearchBytes) },
     ...synthetic.map(({ pages, columns }) => ({
@@ -329,8 +341,7 @@ function readerSection(): string {
   const fromReady = medianOf(egdocsPage.loads, (p) => (p.failure ? undefined : p.fromWorkerReady));
   const draws = medianOf(egdocsPage.loads, (p) => (p.failure ? undefined : p.draws));
   const targets: Target[] = [
-    warm('typed'),
-    warm('pasted'),
+    ...warmTargets,
     {
       goal: 'first search on this site: final suggestions within 60 ms of the last key',
       measured: at(first(egdocs.loads), ms),

@@ -62,18 +62,12 @@ export function useSuggestions(
       // so that a browser that always says input is pending still draws.
       if (deferred < MAX_DEFERRALS && inputPending()) return void setTimeout(() => show(next, deferred + 1));
       if (next.query !== current.current && performance.now() - askedAt < SLOW_ANSWER_MS) return;
-      // Drawn as the next frame begins, not at once: the frame paints it either way, and a key that comes
-      // meanwhile makes it an answer the reader has typed past, which is then not drawn (a burst of keys draws the
-      // list once a frame at most, not once an answer). Drawn in that callback rather than a task the scheduler
-      // queues after it, so that it is on screen in that frame.
-      requestAnimationFrame(() => {
-        if (order <= shown.current) return;
-        if (next.query !== current.current && performance.now() - askedAt < SLOW_ANSWER_MS) return;
-        shown.current = order;
-        flushSync(() => {
-          setAnswer(next);
-          onShow();
-        });
+      shown.current = order;
+      // Drawn in the task that brought the answer, not one the scheduler queues after it: on a page that has just
+      // taken a burst of keys, the answer is on screen a frame sooner.
+      flushSync(() => {
+        setAnswer(next);
+        onShow();
       });
     };
     search(query, limit, asker).then(
