@@ -13,7 +13,8 @@ import {
   vocabName,
 } from './format.ts';
 import { LoadedPostings } from './loaded-postings.ts';
-import type { IndexParts, lunr } from './lunr.ts';
+import type { lunr } from './lunr.ts';
+import type { ScoringParts } from './scoring.ts';
 import { floorIndex } from '../sorted.ts';
 import { isVocabulary, type Vocabulary, vocabularyOf } from './vocabulary.ts';
 
@@ -93,7 +94,7 @@ export class IndexLoader {
   }
 
   /** The parts of a lunr index over exactly these terms, of the postings loaded (LoadedPostings.indexOver). */
-  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): IndexParts {
+  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): ScoringParts {
     return this.postings.indexOver(terms, pipeline);
   }
 

@@ -3,7 +3,8 @@
 // arrive, a bundle part's a few at a time. The weights in the files are lunr's own, so lunr scores over these
 // exactly as over the whole index.
 import { undeltas, type ShardFile } from './format.ts';
-import { type IndexParts, lunr, lunrInternals } from './lunr.ts';
+import { lunr, lunrInternals } from './lunr.ts';
+import type { ScoringParts } from './scoring.ts';
 import { FIELDS } from './tokens.ts';
 
 /**
@@ -20,6 +21,10 @@ const SLICE_MS = 8;
 export class LoadedPostings {
   private readonly invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
   private readonly fieldVectors: Record<string, lunr.Vector> = Object.create(null);
+  /** The same postings as scoring.ts walks them: per term, per field, the sections that have it, ascending. */
+  private readonly sections = new Map<string, number[][]>();
+  /** The same vectors, per field, by section number. */
+  private readonly vectors: Map<number, lunr.Vector>[] = FIELDS.map(() => new Map());
   private termCount = 0;
   /** The files in the index, or on their way there. */
   private readonly files = new Map<number, Promise<void>>();
@@ -76,16 +81,26 @@ export class LoadedPostings {
       if (term in invertedIndex) continue;
       const termIndex = this.termCount++;
       const posting: Record<string, unknown> = { _index: termIndex };
-      FIELDS.forEach((field, f) => {
+      const inFields = FIELDS.map((field, f) => {
         const documents: Record<string, object> = Object.create(null);
+        const sections: number[] = [];
         for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
           documents[section] = NO_METADATA;
+          sections.push(section);
           const key = `${field}/${section}`;
-          (fieldVectors[key] ??= new lunr.Vector([])).insert(termIndex, weight / 1000);
+          let vector = fieldVectors[key];
+          if (!vector) {
+            vector = fieldVectors[key] = new lunr.Vector([]);
+            this.vectors[f].set(section, vector);
+          }
+          vector.insert(termIndex, weight / 1000);
         }
         posting[field] = documents;
+        // In the order lunr meets them (its documents object's keys: integers, ascending).
+        return sections.sort((a, b) => a - b);
       });
       invertedIndex[term] = posting;
+      this.sections.set(term, inFields);
     }
   }
 
@@ -93,10 +108,12 @@ export class LoadedPostings {
    * The parts of a lunr index over exactly `terms` (those loaded), so that results depend on the query alone and not
    * on what earlier queries happened to load (scored by scoring.ts).
    */
-  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): IndexParts {
-    const { invertedIndex, fieldVectors } = this;
+  indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): ScoringParts {
+    const { invertedIndex, fieldVectors, sections, vectors } = this;
     const known = [...terms].filter((term) => term in invertedIndex).sort();
     return {
+      sectionsOf: (term, field) => sections.get(term)![field],
+      vectorOf: (field, section) => vectors[field].get(section)!,
       invertedIndex,
       fieldVectors,
       tokenSet: lunrInternals.TokenSet.fromArray(known),

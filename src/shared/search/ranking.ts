@@ -205,16 +205,27 @@ function hitOf(
   };
 }
 
-/** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */
+/**
+ * Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. Remembered per
+ * term: a query matches a few terms, asked of each of its thousands of sections.
+ */
 function answersWord(word: string, fixes: string[]): (term: string) => boolean {
   const stemmed = stem(word);
   const fuzzy = typoTolerant(word);
-  return (term) =>
-    term === stemmed ||
-    term.startsWith(word) ||
-    term.startsWith(stemmed) ||
-    (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
-    fixes.includes(term);
+  const known = new Map<string, boolean>();
+  return (term) => {
+    let answers = known.get(term);
+    if (answers === undefined) {
+      answers =
+        term === stemmed ||
+        term.startsWith(word) ||
+        term.startsWith(stemmed) ||
+        (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
+        fixes.includes(term);
+      known.set(term, answers);
+    }
+    return answers;
+  };
 }
 
 function escapeRegExp(text: string): string {
