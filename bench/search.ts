@@ -24,6 +24,8 @@ interface Query {
   query: string;
   page: string | string[];
   tags?: string[];
+  /** The docs version whose index is searched (an older one's name); the current one when absent. */
+  version?: string;
 }
 
 /** An engine over a site's index whose loads are counted: files, raw and gzip bytes. */
@@ -85,15 +87,28 @@ const WORD = 'firebase';
 const config = await loadConfig({ configFile: path.join(root, 'site.config.ts') });
 const { site } = await buildSiteFiles({ config });
 const queries = parse(await readFile(path.join(root, 'content/search-queries.yaml'), 'utf8')) as Query[];
-const pathOfDoc = new Map(
-  site.routes
-    .filter((route) => route.data.kind === 'doc')
-    .map((route) => [(route.data as { doc: { id: string } }).doc.id, route.path]),
-);
+// Each docs version's doc paths by id ('' for the current version), as `egdocs check` reads a query's page.
+const pathOfDoc = new Map<string, Map<string, string>>();
+for (const route of site.routes) {
+  if (route.data.kind !== 'doc') continue;
+  const version = route.data.doc.version ?? '';
+  if (!pathOfDoc.has(version)) pathOfDoc.set(version, new Map());
+  pathOfDoc.get(version)!.set(route.data.doc.id, route.path);
+}
 const index = await indexOf(site);
-const { engine } = countingEngine(site, index.files, index.manifestPath);
+const { engine: current } = countingEngine(site, index.files, index.manifestPath);
+// An older version's queries search its own index (its manifest is search-<name>.json in its folder).
+const older = new Map(
+  config.docs.versions.map(({ name }) => {
+    const manifest = [...index.files.keys()].find((path) => path.endsWith(`/versions/${name}/search-${name}.json`));
+    if (!manifest) throw new Error(`bench:search: no search index for docs version ${name}`);
+    return [name, countingEngine(site, index.files, manifest).engine];
+  }),
+);
+const engineOf = (version?: string) => (version ? older.get(version)! : current);
+const engine = current;
 // Every file loaded once, so the latencies below are of a warm page.
-for (const { query } of queries) await engine.search(query, config.search.maxSuggestions);
+for (const { query, version } of queries) await engineOf(version).search(query, config.search.maxSuggestions);
 
 const latencies: number[] = [];
 const byTag = new Map<string, { n: number; at1: number; at8: number }>();
@@ -101,16 +116,17 @@ let at1 = 0;
 let at8 = 0;
 let rr = 0;
 const misses: string[] = [];
-for (const { query, page, tags = [] } of queries) {
+for (const { query, page, tags = [], version } of queries) {
+  const searched = engineOf(version);
   for (let n = 1; n <= query.length; n++) {
     const start = performance.now();
-    await engine.search(query.slice(0, n), config.search.maxSuggestions);
+    await searched.search(query.slice(0, n), config.search.maxSuggestions);
     latencies.push(performance.now() - start);
   }
   const expected = (Array.isArray(page) ? page : [page]).map((id) =>
-    id.startsWith('/') ? config.baseUrl + id.slice(1) : (pathOfDoc.get(id) ?? `(no doc ${id})`),
+    id.startsWith('/') ? config.baseUrl + id.slice(1) : (pathOfDoc.get(version ?? '')?.get(id) ?? `(no doc ${id})`),
   );
-  const hits = await engine.search(query, config.search.maxSuggestions);
+  const hits = await searched.search(query, config.search.maxSuggestions);
   const rank = hits.findIndex((hit) => expected.includes(hit.url.replace(/#.*$/, ''))) + 1;
   if (rank === 1) at1++;
   if (rank >= 1) at8++;
