@@ -8,10 +8,11 @@ import * as assert from 'uvu/assert';
 import { buildSiteFiles } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { LARGE_FILE } from '../../src/content/read.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import { sharedBundle, MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
 import { egdocs } from '../cli/run.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('bad input: files too large to hold in memory');
 
@@ -66,12 +67,8 @@ test('egdocs build copies them byte for byte, and again after an edit', async ()
 test('serve answers a large file from the disk, whole and by range', async () => {
   let server: DevServer | undefined;
   try {
-    server = await startDevServer({
-      configFile: path.join(p.dir, 'site.config.ts'),
-      host: '127.0.0.1',
-      port: 0,
+    server = await serveProject(p.dir, {
       report: { built: () => {}, failed: () => {} },
-      log: () => {},
     });
     const whole = await fetch(`http://127.0.0.1:${server.port}/mini/app.apk`);
     assert.is(whole.status, 200);

@@ -9,10 +9,10 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { buildSiteFiles, createBuildCache } from '../../src/build.ts';
 import { loadConfig } from '../../src/config/load.ts';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG } from '../helpers.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('bad input: egdocs serve survives every mistake');
 
@@ -111,11 +111,7 @@ test.before.each(async () => {
   for (const [rel, text] of Object.entries(GOOD)) await write(rel, text);
   lines = [];
   rebuilds = [];
-  server = await startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project, {
     log: (line) => (lines.push(line), happened()),
     onRebuild: (changed) => (rebuilds.push(changed), happened()),
   });

@@ -53,13 +53,16 @@ export function decodePng(png: Buffer): Image {
   return { width, height, rgb };
 }
 
+type Clip = { x: number; y: number; width: number; height: number };
+
+/** The pixels (RGB) of what the element, or a clip of the page, shows. */
+async function pixelsOf(target: Locator | Page, clip?: Clip): Promise<Uint8Array> {
+  return decodePng('mouse' in target ? await target.screenshot({ clip }) : await target.screenshot()).rgb;
+}
+
 /** The mean relative luminance (0 black, 1 white) of what the element, or a clip of the page, shows. */
-export async function meanLuminance(
-  target: Locator | Page,
-  clip?: { x: number; y: number; width: number; height: number },
-): Promise<number> {
-  const png = 'mouse' in target ? await target.screenshot({ clip }) : await target.screenshot();
-  const { rgb } = decodePng(png);
+export async function meanLuminance(target: Locator | Page, clip?: Clip): Promise<number> {
+  const rgb = await pixelsOf(target, clip);
   let sum = 0;
   for (let i = 0; i < rgb.length; i += 3) sum += relativeLuminance(rgb[i], rgb[i + 1], rgb[i + 2]);
   return sum / (rgb.length / 3);
@@ -69,12 +72,8 @@ export async function meanLuminance(
  * The largest difference in any colour channel between two pixels of what the element, or a clip of the page,
  * shows: 0 for one flat colour, a few units for an edge's anti-aliasing, tens for a second colour or a drawn shape.
  */
-export async function colourSpread(
-  target: Locator | Page,
-  clip?: { x: number; y: number; width: number; height: number },
-): Promise<number> {
-  const png = 'mouse' in target ? await target.screenshot({ clip }) : await target.screenshot();
-  const { rgb } = decodePng(png);
+export async function colourSpread(target: Locator | Page, clip?: Clip): Promise<number> {
+  const rgb = await pixelsOf(target, clip);
   let spread = 0;
   for (let channel = 0; channel < 3; channel++) {
     let [low, high] = [255, 0];

@@ -24,6 +24,24 @@ function watch(page: Page): { workers: string[]; fetched: string[] } {
   return seen;
 }
 
+/**
+ * An init script that notes what the search worker tells the page, in order, on the BroadcastChannel it answers on,
+ * with the channel's name (a string: tsx would compile a class with helpers the page does not have).
+ */
+const HEAR_ANSWERS = `{
+  const Channel = BroadcastChannel;
+  window.__answers = [];
+  window.BroadcastChannel = class extends Channel {
+    constructor(name) {
+      super(name);
+      this.addEventListener('message', ({ data }) => window.__answers.push({ name, type: data.type }));
+    }
+  };
+}`;
+/** What HEAR_ANSWERS noted. */
+const answersHeard = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __answers: { name: string; type: string }[] }).__answers);
+
 const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
 const DOC = 'docs/admin-panel/intro/';
 
@@ -327,19 +345,7 @@ test('once the reader has searched, the rest of the index loads in the backgroun
 
 test("the worker answers on the page's own channel: two tabs searching at once each see their own answers; without BroadcastChannel the answers still come", async () => {
   const context = await h.browser.newContext(DESKTOP);
-  // Notes the answers that reach the page over a BroadcastChannel, and the channels' names.
-  await context.addInitScript({
-    content: `{
-      const Channel = BroadcastChannel;
-      window.__answers = [];
-      window.BroadcastChannel = class extends Channel {
-        constructor(name) {
-          super(name);
-          this.addEventListener('message', (e) => window.__answers.push({ name, type: e.data.type }));
-        }
-      };
-    }`,
-  });
+  await context.addInitScript({ content: HEAR_ANSWERS });
   const tabs = [await context.newPage(), await context.newPage()];
   await Promise.all(tabs.map((tab) => open(tab, h.base + DOC)));
   const queries = ['firebase', 'twilio'];
@@ -435,18 +441,7 @@ test('a manifest read before a deploy: the files it names are gone, so the worke
 test('keys typed while the worker waits for index files: it answers the newest query and drops the others', async () => {
   const page = await h.browser.newPage(DESKTOP);
   const problems = problemsOf(page);
-  // What the search worker tells the page, in order, on the channel it answers on (a string: tsx would compile a
-  // class with helpers the page does not have).
-  await page.addInitScript(`{
-    const Native = window.BroadcastChannel;
-    window.__told = [];
-    window.BroadcastChannel = class extends Native {
-      constructor(name) {
-        super(name);
-        this.addEventListener('message', ({ data }) => window.__told.push(data.type));
-      }
-    };
-  }`);
+  await page.addInitScript({ content: HEAR_ANSWERS });
   // The postings are held back: the first key's query waits for them while the others are typed.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -459,7 +454,7 @@ test('keys typed while the worker waits for index files: it answers the newest q
   );
   await open(page, h.base + DOC);
   await typeInBox(page, 'firebase');
-  const told = () => page.evaluate(() => (window as unknown as { __told: string[] }).__told);
+  const told = async () => (await answersHeard(page)).map((answer) => answer.type);
   release();
   await page.locator('.search-panel[data-query="firebase"]').waitFor();
   await options(page).first().waitFor();

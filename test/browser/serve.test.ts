@@ -7,11 +7,11 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { CHROMIUM_ARGS, DESKTOP, hydrated, markWindow, problemsOf, settled, windowMarked } from './browser.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('browser: serve');
 let project: string;
@@ -37,12 +37,8 @@ const append = async (file: string, text: string) =>
   write(file, `${(await readFile(path.join(project, file), 'utf8')).trimEnd()}\n\n${text}\n`);
 
 const start = (port = 0) =>
-  startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
+  serveProject(project, {
     port,
-    report: serveReport,
-    log: () => {},
   });
 
 /** Opens the long page, scrolled down to where the reader is. */

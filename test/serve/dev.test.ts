@@ -7,10 +7,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import { isStale, type LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG as CONFIG, ROOT } from '../helpers.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: rebuild and reload');
 
@@ -86,11 +86,7 @@ test.before.each(async () => {
     'content/docs/setup.md': '# Setup\n\nFirst steps.\n',
   });
   lines = [];
-  server = await startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project, {
     log: (line) => lines.push(line),
   });
 });
@@ -279,11 +275,7 @@ test('a site that fails its first build is served as its error page until a save
     'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nHi.\n',
     'content/docs/setup.md': '---\ntitle: [x\n---\n',
   });
-  server = await startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project, {
     log: (line) => lines.push(line),
   });
   const broken = await get('docs/setup/');
@@ -307,11 +299,7 @@ test('a template edit renders every page with the new template; a template error
   await cp(path.join(ROOT, 'templates'), templates, { recursive: true });
   // The templates import the shared layer beside them (../src/shared): the copy gets its own beside it.
   await cp(path.join(ROOT, 'src'), path.join(project, 'src'), { recursive: true });
-  server = await startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project, {
     log: (line) => lines.push(line),
     templatesDir: templates,
   });

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { tempProject } from '../project.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: template overrides');
 
@@ -44,13 +43,7 @@ test('an override added, broken, fixed and removed each rebuild the pages', asyn
     'content/docs/intro.md': '---\nslug: /\ntitle: Intro\n---\nHello.\n',
     'content/docs/setup.md': '# Setup\n\nFirst steps.\n',
   });
-  const server = await startDevServer({
-    configFile: path.join(project.dir, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
-    log: () => {},
-  });
+  const server = await serveProject(project.dir);
   const page = await connect(server.port);
   const setup = async () => (await fetch(`http://127.0.0.1:${server.port}/mini/docs/setup/`)).text();
   // Making the folder is a change of its own, which may be built before the file in it: wait for the page to show it.

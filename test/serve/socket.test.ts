@@ -3,13 +3,12 @@
 // answers HTTP afterwards; only pages of the site, addressed by a name of this server, may connect at all.
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: the live-reload socket under hostile input');
 
@@ -24,13 +23,7 @@ test.before(async () => {
     },
     'egdocs-socket-',
   );
-  server = await startDevServer({
-    configFile: path.join(project.dir, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
-    log: () => {},
-  });
+  server = await serveProject(project.dir);
 });
 test.after(async () => {
   await server.close();

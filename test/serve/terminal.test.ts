@@ -1,13 +1,12 @@
 // What `egdocs serve` prints as a writer saves: every warning once, then per save only what changed (the warnings it
 // adds, those it resolves), and a failed build in the words build and check use. The lines are the CLI's
 // (serveReport), captured from a dev server on a temporary project.
-import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: the terminal tells what each build changed');
 
@@ -30,11 +29,7 @@ test.before.each(async () => {
     'egdocs-terminal-',
   );
   lines = [];
-  server = await startDevServer({
-    configFile: path.join(project.dir, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project.dir, {
     log: (line) => lines.push(line),
   });
 });

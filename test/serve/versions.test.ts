@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: docs versions');
 
@@ -45,12 +45,8 @@ test.after.each(async () => {
 });
 
 async function start(currentVersionOnly = false): Promise<DevServer> {
-  server = await startDevServer({
-    configFile: path.join(project, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
+  server = await serveProject(project, {
     currentVersionOnly,
-    report: serveReport,
     log: (line) => lines.push(line),
   });
   return server;

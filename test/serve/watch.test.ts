@@ -6,11 +6,11 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
-import { serveReport } from '../../src/cli/report.ts';
-import { startDevServer, type DevServer } from '../../src/serve/dev.ts';
+import type { DevServer } from '../../src/serve/dev.ts';
 import type { LiveMessage } from '../../src/shared/live-protocol.ts';
 import { MINI_CONFIG } from '../helpers.ts';
 import { type TempProject, tempProject } from '../project.ts';
+import { serveProject } from '../serve-project.ts';
 
 const test = suite('serve: watching survives folders and files replaced');
 
@@ -46,11 +46,7 @@ test.before.each(async () => {
     'egdocs-watch-',
   );
   lines = [];
-  server = await startDevServer({
-    configFile: path.join(project.dir, 'site.config.ts'),
-    host: '127.0.0.1',
-    port: 0,
-    report: serveReport,
+  server = await serveProject(project.dir, {
     log: (line) => (lines.push(line), onLine?.()),
   });
   socket = new WebSocket(`ws://127.0.0.1:${server.port}/__egdocs/socket`);
