@@ -2,7 +2,7 @@
 // position's line.
 
 /** The greatest i with sorted[i] <= value (sorted ascending), or -1. */
-export function floorIndex<T>(sorted: T[], value: T): number {
+export function floorIndex<T>(sorted: readonly T[], value: T): number {
   let low = 0;
   let high = sorted.length - 1;
   let found = -1;

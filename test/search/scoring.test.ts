@@ -41,7 +41,23 @@ const QUERIES = [
 ];
 const SYNTAX = ['+payment -stripe', 'title:payment', 'pay*', 'paymnt~1', 'webhook^4 firebase', '-wallet'];
 
-test('each keystroke of plain queries, and lunr syntax, score as lunr.Index.query scores them', async () => {
+/** Marks that name each (term, field) pair with a bit of its own, so that a section's marks say which it has. */
+const WIDTH = 64;
+const pairs: string[] = [];
+const marking = {
+  width: WIDTH,
+  marksOf(term: string, field: string): number[] {
+    let bit = pairs.indexOf(`${term}/${field}`);
+    if (bit < 0) bit = pairs.push(`${term}/${field}`) - 1;
+    assert.ok(bit < 32 * WIDTH, 'the test names at most 2,048 pairs');
+    const marks = new Array<number>(WIDTH).fill(0);
+    marks[bit >> 5] = 1 << (bit & 31);
+    return marks;
+  },
+};
+const pairsIn = (marks: Int32Array) => pairs.filter((_, bit) => (marks[bit >> 5] & (1 << (bit & 31))) !== 0).sort();
+
+test('each keystroke of plain queries, and lunr syntax, finds and scores the sections lunr.Index.query does', async () => {
   const { site } = await buildFromMap(files, {});
   const [manifest, ...rest] = indexFiles(searchData(site), site.config.search.bm25);
   const byName = new Map(rest.map((file) => [file.name, file.data]));
@@ -55,15 +71,25 @@ test('each keystroke of plain queries, and lunr syntax, score as lunr.Index.quer
     const { query: build, terms } = lookUp(plan, await loader.vocabulariesOf(plan.letters), pipeline);
     await loader.loadPostings(terms);
     const parts = loader.indexOver(terms, pipeline);
-    const ours = scoreQuery(parts, build);
+    const ours = scoreQuery(parts, build, marking);
     const lunrs = new lunrInternals.Index(parts).query(build);
-    const shape = (results: typeof ours) =>
-      results.map(({ ref, score, matchData }) => ({
-        ref,
-        score,
-        metadata: JSON.parse(JSON.stringify(matchData.metadata)),
-      }));
-    assert.equal(shape(ours), shape(lunrs), query);
+    // Each section once, with its score to the last bit, the (term, field) pairs it matched and its terms.
+    const oursShape = ours.sections.map((section, slot) => ({
+      section,
+      score: ours.scores[slot],
+      matched: pairsIn(ours.marks.slice(slot * WIDTH, (slot + 1) * WIDTH)),
+      terms: ours.termsOf(slot).sort(),
+    }));
+    const lunrShape = lunrs.map(({ ref, score, matchData }) => ({
+      section: Number(ref),
+      score,
+      matched: Object.entries(matchData.metadata)
+        .flatMap(([term, fields]) => Object.keys(fields).map((field) => `${term}/${field}`))
+        .sort(),
+      terms: Object.keys(matchData.metadata).sort(),
+    }));
+    const bySection = (a: { section: number }, b: { section: number }) => a.section - b.section;
+    assert.equal(oursShape.sort(bySection), lunrShape.sort(bySection), query);
     if (lunrs.length) compared++;
   }
   assert.ok(compared > asked.length / 2, `most queries find sections (${compared} of ${asked.length})`);

@@ -9,7 +9,7 @@
 import { FORMAT, type Manifest } from './format.ts';
 import { checkpoint, type IndexFiles, IndexLoader } from './index-loader.ts';
 import { lookUp, planQuery } from './query-plan.ts';
-import { rankedHits, type SearchHit } from './ranking.ts';
+import { rankedHits, type SearchHit, WordMarks } from './ranking.ts';
 import { scoreQuery } from './scoring.ts';
 import { queryPipeline } from './tokens.ts';
 
@@ -80,20 +80,17 @@ export function createEngine(manifest: Manifest, files: IndexFiles, options: Eng
     const index = loader.indexOver(terms, pipeline);
     // Past each costly part (the lunr query, the ranking), a query typed past is given up.
     await goOn();
-    const results = scoreQuery(index, query);
-    // 4. Ranking, and what is shown.
     const { content, identifiers } = plan;
-    return rankedHits(
-      results,
-      { content, identifiers, fixes },
-      {
-        limit,
-        goOn,
-        texts: loader,
-        baseUrl: options.baseUrl,
-        excerptLength: options.excerptLength,
-      },
-    );
+    const marks = new WordMarks({ content, identifiers, fixes });
+    const found = scoreQuery(index, query, marks);
+    // 4. Ranking, and what is shown.
+    return rankedHits(found, marks, {
+      limit,
+      goOn,
+      texts: loader,
+      baseUrl: options.baseUrl,
+      excerptLength: options.excerptLength,
+    });
   };
 
   return { search, fill: (idle = async () => {}) => loader.fill(idle) };

@@ -4,7 +4,7 @@
 // exactly as over the whole index.
 import { undeltas, type ShardFile } from './format.ts';
 import { lunr, lunrInternals } from './lunr.ts';
-import type { ScoringParts } from './scoring.ts';
+import type { Posting, ScoringParts } from './scoring.ts';
 import { FIELDS } from './tokens.ts';
 
 /**
@@ -21,10 +21,11 @@ const SLICE_MS = 8;
 export class LoadedPostings {
   private readonly invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
   private readonly fieldVectors: Record<string, lunr.Vector> = Object.create(null);
-  /** The same postings as scoring.ts walks them: per term, per field, the sections that have it, ascending. */
-  private readonly sections = new Map<string, number[][]>();
-  /** The same vectors, per field, by section number. */
-  private readonly vectors: Map<number, lunr.Vector>[] = FIELDS.map(() => new Map());
+  /**
+   * The same postings as scoring.ts walks them: per term, per field, the sections that have it (ascending) and the
+   * weight it has in each, as in the sections' vectors.
+   */
+  private readonly postings = new Map<string, Posting[]>();
   private termCount = 0;
   /** The files in the index, or on their way there. */
   private readonly files = new Map<number, Promise<void>>();
@@ -83,24 +84,21 @@ export class LoadedPostings {
       const posting: Record<string, unknown> = { _index: termIndex };
       const inFields = FIELDS.map((field, f) => {
         const documents: Record<string, object> = Object.create(null);
-        const sections: number[] = [];
-        for (const [section, weight] of undeltas(fields[f] ?? [], 2)) {
+        // In the order lunr meets them (its documents object's keys: integers, ascending).
+        const pairs = undeltas(fields[f] ?? [], 2).sort((a, b) => a[0] - b[0]);
+        const weights: number[] = [];
+        for (const [section, weight] of pairs) {
           documents[section] = NO_METADATA;
-          sections.push(section);
           const key = `${field}/${section}`;
-          let vector = fieldVectors[key];
-          if (!vector) {
-            vector = fieldVectors[key] = new lunr.Vector([]);
-            this.vectors[f].set(section, vector);
-          }
+          const vector = (fieldVectors[key] ??= new lunr.Vector([]));
           vector.insert(termIndex, weight / 1000);
+          weights.push(weight / 1000);
         }
         posting[field] = documents;
-        // In the order lunr meets them (its documents object's keys: integers, ascending).
-        return sections.sort((a, b) => a - b);
+        return { sections: pairs.map(([section]) => section), weights };
       });
       invertedIndex[term] = posting;
-      this.sections.set(term, inFields);
+      this.postings.set(term, inFields);
     }
   }
 
@@ -109,11 +107,10 @@ export class LoadedPostings {
    * on what earlier queries happened to load (scored by scoring.ts).
    */
   indexOver(terms: Iterable<string>, pipeline: lunr.Pipeline): ScoringParts {
-    const { invertedIndex, fieldVectors, sections, vectors } = this;
+    const { invertedIndex, fieldVectors, postings } = this;
     const known = [...terms].filter((term) => term in invertedIndex).sort();
     return {
-      sectionsOf: (term, field) => sections.get(term)![field],
-      vectorOf: (field, section) => vectors[field].get(section)!,
+      postingOf: (term, field) => postings.get(term)![field],
       invertedIndex,
       fieldVectors,
       tokenSet: lunrInternals.TokenSet.fromArray(known),

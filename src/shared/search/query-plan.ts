@@ -35,7 +35,8 @@ export function queryWords(query: string): string[] {
     .filter(Boolean);
 }
 
-const SEPARATORS = new RegExp(SEPARATOR.source, 'g');
+/** What ends a word of a query: a separator, or lunr's syntax, which queryWords drops (a+b+c is three words). */
+const SEPARATORS = new RegExp(`(?:${SEPARATOR.source}|[:~^*+])+`, 'g');
 
 /** The part of a query that is searched: its first MAX_QUERY_WORDS words, within its first MAX_QUERY_LENGTH characters. */
 export function searchedPart(query: string): string {

@@ -5,8 +5,8 @@
 import type { PageRecord } from './format.ts';
 import { excerptOf, matchesIn, type Segment } from './excerpts.ts';
 import type { SectionRecord } from './index-loader.ts';
-import type { lunr } from './lunr.ts';
-import { queryWords } from './query-plan.ts';
+import { MAX_QUERY_WORDS, queryWords } from './query-plan.ts';
+import type { Found, Marking } from './scoring.ts';
 import { stem } from './tokens.ts';
 import { typoTolerant, withinOneEdit } from './typos.ts';
 
@@ -67,33 +67,28 @@ export interface RankingOptions {
 /** A section lunr found, as the ranking weighs it. */
 interface Scored {
   section: number;
+  /** Its place in what lunr found (Found). */
+  slot: number;
   page: number;
-  /** The index terms of the query it has. */
-  matched: string[];
   /** The share of the query's words it answers. */
   coverage: number;
-  /** lunr's score, weighed by the words it has (scoreOf). */
+  /** lunr's score, weighed by the words it has (WordMarks.weigh). */
   lunr: number;
   /** Its score before its page's support: `lunr`, or more with the words side by side. */
   own: number;
   score: number;
 }
 
-type Metadata = Record<string, Record<string, unknown>>;
-
-/** The `limit` best hits of lunr's results for a query, best first, with their excerpts. */
-export async function rankedHits(
-  results: lunr.Index.Result[],
-  query: RankedQuery,
-  options: RankingOptions,
-): Promise<SearchHit[]> {
+/** The `limit` best hits of the sections lunr found for a query (marked by `marks`), best first, with excerpts. */
+export async function rankedHits(found: Found, marks: WordMarks, options: RankingOptions): Promise<SearchHit[]> {
   const { limit, goOn, texts } = options;
-  // Every word counts, and a page about the subject as a whole outranks a page that mentions it.
-  const answers = query.content.map((word) => answersWord(word, query.fixes.get(word) ?? []));
-  const scored = results.map((result) => scoreOf(result, query, answers, (section) => texts.pageOf(section)));
+  const scored: Scored[] = found.sections.map((section, slot) => {
+    const [coverage, lunrScore] = marks.weigh(found.scores[slot], found.marks, slot * marks.width);
+    return { section, slot, page: texts.pageOf(section), coverage, lunr: lunrScore, own: lunrScore, score: 0 };
+  });
   rank(scored);
   await goOn();
-  const records = await withAdjacentWords(scored, query.content, options);
+  const records = await withAdjacentWords(scored, marks.query.content, options);
   // What is shown: excerpts only for these.
   texts.fetchAhead(scored, limit);
   const top = scored.slice(0, limit);
@@ -102,41 +97,94 @@ export async function rankedHits(
       .filter(({ section }) => !records.has(section))
       .map(async ({ section }) => records.set(section, await texts.recordOf(section))),
   );
-  return top.map((hit) => hitOf(hit, records.get(hit.section)!, options));
+  return top.map((hit) => hitOf(hit, found.termsOf(hit.slot), records.get(hit.section)!, options));
 }
 
-/** A result, weighed by the query's words it has. */
-function scoreOf(
-  result: lunr.Index.Result,
-  { content, identifiers }: RankedQuery,
-  answers: ((term: string) => boolean)[],
-  pageOf: (section: number) => number,
-): Scored {
-  const section = Number(result.ref);
-  const matched = Object.keys(result.matchData.metadata);
-  // A name typed whole answers each of its words.
-  const names = identifiers.filter((name) => matched.includes(name));
-  const named = names.flatMap(queryWords);
-  const covered = content.filter((word, i) => named.includes(word) || matched.some(answers[i])).length;
-  const coverage = content.length ? covered / content.length : 1;
-  // The exact name is stronger evidence than its words anywhere, even in a title.
-  let lunrScore = result.score * coverage * coverage * (names.length ? NAMED : 1);
-  // A query that names a part of the product ("install admin panel") wants that part's pages: each word found
-  // in the section's categories (or their keywords) counts more than the same word in another part's text.
-  const metadata = result.matchData.metadata as Metadata;
-  const inPart = content.filter((_, i) => matched.some((term) => answers[i](term) && metadata[term]?.part)).length;
-  if (inPart && content.length) lunrScore *= 1 + PART * (inPart / content.length);
-  // A section whose headline (page title, heading, categories) holds every word is about the query, not a
-  // passing mention: "which php version" wants the heading "PHP version".
-  const headline =
-    content.length > 0 &&
-    content.every((_, i) =>
-      matched.some(
-        (term) => answers[i](term) && (metadata[term]?.title || metadata[term]?.heading || metadata[term]?.part),
-      ),
-    );
-  if (headline) lunrScore *= HEADLINE;
-  return { section, page: pageOf(section), matched, coverage, lunr: lunrScore, own: lunrScore, score: 0 };
+// A query's words fit the bits of a mask: the searched part of a query has at most MAX_QUERY_WORDS words, and so
+// at most as many content words and names typed whole.
+if (MAX_QUERY_WORDS > 32) throw new Error('WordMarks keeps one bit per query word in 32-bit masks');
+
+// What WordMarks marks a section's index terms with, one mask each: the query's words they answer; those they
+// answer in the section's part of the product (its categories and their keywords); those they answer in its headline
+// (page title, heading or categories); the names typed whole they are.
+const ANSWERED = 0;
+const IN_PART = 1;
+const IN_HEADLINE = 2;
+const NAMES = 3;
+
+/**
+ * What the ranking weighs of the index terms a section has (scoring.ts Marking), as bits: which of the query's
+ * words they answer, anywhere, in the section's part of the product and in its headline; and which names typed
+ * whole it has.
+ */
+export class WordMarks implements Marking {
+  readonly width = 4;
+  /** For each name typed whole, the query's words it answers (a name answers each of its words). */
+  private readonly named: number[];
+  /** Each word's test: whether an index term answers it. */
+  private readonly answers: ((term: string) => boolean)[];
+  /** Every content word. */
+  private readonly all: number;
+  private readonly known = new Map<string, number[]>();
+
+  constructor(readonly query: RankedQuery) {
+    const { content, identifiers, fixes } = query;
+    this.answers = content.map((word) => answersWord(word, fixes.get(word) ?? []));
+    this.named = identifiers.map((name) => {
+      const words = queryWords(name);
+      return maskOf(content.map((word) => words.includes(word)));
+    });
+    this.all = maskOf(content.map(() => true));
+  }
+
+  marksOf(term: string, field: string): number[] {
+    const key = `${field}/${term}`;
+    let marks = this.known.get(key);
+    if (!marks) {
+      const answered = maskOf(this.answers.map((answers) => answers(term)));
+      marks = [
+        answered,
+        field === 'part' ? answered : 0,
+        field === 'title' || field === 'heading' || field === 'part' ? answered : 0,
+        maskOf(this.query.identifiers.map((name) => name === term)),
+      ];
+      this.known.set(key, marks);
+    }
+    return marks;
+  }
+
+  /**
+   * A section's coverage of the query's words, and lunr's score weighed by it: every word counts, and a page about
+   * the subject as a whole outranks a page that mentions it. Its marks are `marks[at…at + width]`.
+   */
+  weigh(score: number, marks: Int32Array, at: number): [coverage: number, score: number] {
+    const count = this.query.content.length;
+    const names = marks[at + NAMES];
+    let answered = marks[at + ANSWERED];
+    if (names) this.named.forEach((words, name) => names & (1 << name) && (answered |= words));
+    const coverage = count ? bitCount(answered) / count : 1;
+    // The exact name is stronger evidence than its words anywhere, even in a title.
+    let weighed = score * coverage * coverage * (names ? NAMED : 1);
+    // A query that names a part of the product ("install admin panel") wants that part's pages: each word found
+    // in the section's categories (or their keywords) counts more than the same word in another part's text.
+    const inPart = bitCount(marks[at + IN_PART]);
+    if (inPart && count) weighed *= 1 + PART * (inPart / count);
+    // A section whose headline (page title, heading, categories) holds every word is about the query, not a
+    // passing mention: "which php version" wants the heading "PHP version".
+    if (count && marks[at + IN_HEADLINE] === this.all) weighed *= HEADLINE;
+    return [coverage, weighed];
+  }
+}
+
+/** Flags, one per query word or name, as the bits of a mask. */
+function maskOf(flags: boolean[]): number {
+  return flags.reduce((mask, flag, i) => (flag ? mask | (1 << i) : mask), 0);
+}
+
+function bitCount(mask: number): number {
+  let n = mask - ((mask >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -188,7 +236,8 @@ async function withAdjacentWords(
 
 /** What a hit shows: its page, its place, its URL, an excerpt with the matched words marked. */
 function hitOf(
-  { page, matched, score }: Scored,
+  { page, score }: Scored,
+  matched: string[],
   { anchor, heading, text, page: record }: SectionRecord,
   { baseUrl, excerptLength }: RankingOptions,
 ): SearchHit {
