@@ -25,8 +25,11 @@ export interface Recording {
   keys: { at: number; key: string; modifier: boolean }[];
   inputs: number[];
   changes: ListChange[];
-  /** Each worker the page started: when, its first message, and its first `{ type: 'ready' }` message. */
-  workers: { created: number; firstMessage?: number; ready?: number }[];
+  /**
+   * Each worker the page started: when, its first message, its first `{ type: 'ready' }` message, and when each
+   * `{ type: 'results' }` message (egdocs' answer to a query) reached the page.
+   */
+  workers: { created: number; firstMessage?: number; ready?: number; answers: number[] }[];
   /** The end of the load event (0 before it). */
   loaded: number;
 }
@@ -67,7 +70,7 @@ function recorderSource(selector: string): string {
     window.Worker = class Worker extends NativeWorker {
       constructor(...args) {
         super(...args);
-        const entry = { created: performance.now() };
+        const entry = { created: performance.now(), answers: [] };
         reader.workers.push(entry);
         this.addEventListener('message', (event) => heard(entry, event));
       }
@@ -76,6 +79,7 @@ function recorderSource(selector: string): string {
     const at = performance.now();
     entry.firstMessage ??= at;
     if (entry.ready === undefined && event.data && event.data.type === 'ready') entry.ready = at;
+    if (event.data && event.data.type === 'results') entry.answers.push(at);
   }
   // egdocs' worker answers on a BroadcastChannel the page opens for it (src/client/search/client.ts): its messages
   // are the newest worker's.
@@ -120,7 +124,7 @@ export async function installRecorder(context: BrowserContext, selector: string)
 /** Forgets the keys, inputs and changes recorded so far (the list's current content stays the reference). */
 export async function resetRecording(page: Page): Promise<void> {
   await page.evaluate(
-    '(() => { const r = window.__reader; r.keys.length = 0; r.inputs.length = 0; r.changes.length = 0; })()',
+    '(() => { const r = window.__reader; r.keys.length = 0; r.inputs.length = 0; r.changes.length = 0; for (const w of r.workers) w.answers.length = 0; })()',
   );
 }
 

@@ -43,6 +43,11 @@ const ok =
 function queryRows(kind: 'typed' | 'pasted'): Row<QueryFigures>[] {
   return [
     [kind === 'pasted' ? 'input → final suggestions' : 'last key → final suggestions', ok((q) => q.latency), ms],
+    [
+      kind === 'pasted' ? '… input → its answer reached the page' : '… last key → its answer reached the page',
+      ok((q) => q.answered),
+      ms,
+    ],
     ['requests by the final list', ok((q) => q.requests), count],
     ['… their bytes on the wire', ok((q) => q.bytes), kb],
     ['… in waves', ok((q) => q.waves), count],

@@ -36,6 +36,12 @@ const LOAD_LIMIT_MS = 120_000;
 export interface QueryFigures {
   /** From the last key (typed) or the input event (pasted) to the frame after the list's final change. */
   latency?: number;
+  /**
+   * From the last key or the input to the page's receipt of the answer to it (the last answer a worker of the page
+   * posted as `{ type: 'results' }`, egdocs' search worker): undefined for a site whose search answers otherwise.
+   * Unlike `latency` it counts when the list the answer makes is the one already drawn.
+   */
+  answered?: number;
   /** From the shortcut (first search) or the first key or input, to that frame. */
   fromStart?: number;
   /** Requests that started from the shortcut or first key to that frame, their bytes on the wire, their waves. */
@@ -139,9 +145,11 @@ async function query(
   if (first === undefined || last === undefined) return failed('the page saw no keys');
   if (!settled || !final || final.rows === 0) return failed(NOT_SETTLED);
   const finalAt = shownAt(final);
+  const answers = recording.workers.flatMap((worker) => worker.answers).filter((at) => at >= last);
   const critical = startedBetween(log, asked, recording.origin + finalAt);
   return {
     latency: Math.max(0, finalAt - last),
+    answered: answers.length ? Math.max(...answers) - last : undefined,
     fromStart: finalAt - start!,
     requests: critical.length,
     bytes: critical.reduce((sum, request) => sum + request.bytes, 0),
