@@ -5,9 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Manifest } from '../../src/shared/search/format.ts';
 import { IndexLoader } from '../../src/shared/search/index-loader.ts';
-import { lunrInternals } from '../../src/shared/search/lunr.ts';
+import { lunrIndexOf, scoreQuery } from '../../src/shared/search/scoring.ts';
 import { lookUp, planQuery } from '../../src/shared/search/query-plan.ts';
-import { scoreQuery } from '../../src/shared/search/scoring.ts';
 import { queryPipeline } from '../../src/shared/search/tokens.ts';
 import { searchData } from '../../src/search/data.ts';
 import { indexFiles } from '../../src/search/index-files.ts';
@@ -72,7 +71,7 @@ test('each keystroke of plain queries, and lunr syntax, finds and scores the sec
     await loader.loadPostings(terms);
     const parts = loader.indexOver(terms, pipeline);
     const ours = scoreQuery(parts, build, marking);
-    const lunrs = new lunrInternals.Index(parts).query(build);
+    const lunrs = lunrIndexOf(parts).query(build);
     // Each section once, with its score to the last bit, the (term, field) pairs it matched and its terms.
     const oursShape = ours.sections.map((section, slot) => ({
       section,

@@ -51,8 +51,6 @@ export interface SectionRecord {
 const FEW_FILES = 12;
 /** How many files the background fill asks for at once: the rest of a browser's six connections stay for queries. */
 const FILL_AT_ONCE = 4;
-/** Without every text loaded, a query fetches ahead the texts of the hits this many times its limit (see fill). */
-const LIKELY_TEXTS = 3;
 
 const isShard = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isChunk = (v: unknown) => Array.isArray((v as DocsFile)?.sections) && typeof (v as DocsFile).pages === 'object';
@@ -122,12 +120,12 @@ export class IndexLoader {
   }
 
   /**
-   * A site whose texts are not all loaded once the reader has searched (Manifest.fill) fetches ahead those of the
-   * hits ranked after the `limit` shown: the words typed next most likely bring them up.
+   * A site whose texts are not all loaded once the reader has searched (Manifest.fill) fetches ahead the texts of the
+   * hits the ranking finds likely next (ranking.ts AHEAD).
    */
-  fetchAhead(ranked: readonly { section: number }[], limit: number): void {
+  fetchAhead(likely: readonly { section: number }[]): void {
     if (this.manifest.fill.texts) return;
-    for (const { section } of ranked.slice(limit, limit * LIKELY_TEXTS)) this.recordOf(section).catch(() => {});
+    for (const { section } of likely) this.recordOf(section).catch(() => {});
   }
 
   /** See Engine.fill: the jobs of Manifest.fill, FILL_AT_ONCE at a time, each after `idle`. Runs once. */

@@ -25,6 +25,11 @@ export interface SearchHit {
   score: number;
 }
 
+/**
+ * Without every text loaded, the texts of the hits ranked after those shown, up to this many times as many, are
+ * fetched ahead: the words typed next most likely bring them up.
+ */
+const AHEAD = 3;
 /** How much of the best other section of its page (one with every query word) a section's score gains. */
 const PAGE_SUPPORT = 0.3;
 /** How much a section with the query's words side by side (or one word apart) gains. */
@@ -51,7 +56,8 @@ export interface SectionTexts {
   pageOf(section: number): number;
   loadTexts(sections: Iterable<number>): Promise<void>;
   recordOf(section: number): Promise<SectionRecord>;
-  fetchAhead(ranked: readonly { section: number }[], limit: number): void;
+  /** Loads ahead, when they are not all loaded, the texts of these sections. */
+  fetchAhead(likely: readonly { section: number }[]): void;
 }
 
 export interface RankingOptions {
@@ -86,12 +92,13 @@ export async function rankedHits(found: Found, marks: WordMarks, options: Rankin
     const [coverage, lunrScore] = marks.weigh(found.scores[slot], found.marks, slot * marks.width);
     return { section, slot, page: texts.pageOf(section), coverage, lunr: lunrScore, own: lunrScore, score: 0 };
   });
-  rank(scored);
+  supportByPage(scored);
   await goOn();
   const records = await withAdjacentWords(scored, marks.query.content, options);
+  const ranked = best(scored, limit * AHEAD);
   // What is shown: excerpts only for these.
-  texts.fetchAhead(scored, limit);
-  const top = scored.slice(0, limit);
+  texts.fetchAhead(ranked.slice(limit));
+  const top = ranked.slice(0, limit);
   await Promise.all(
     top
       .filter(({ section }) => !records.has(section))
@@ -188,26 +195,50 @@ function bitCount(mask: number): number {
 }
 
 /**
- * Sorts the sections by their own score plus the support of their page: a section gains from the best other
- * section of its page that has every query word. (The two best scores per page are kept.)
+ * Scores each section: its own score plus the support of its page, from the best other section of its page that has
+ * every query word. (The two best scores per page are kept.)
  */
-function rank(scored: Scored[]): void {
-  const best = new Map<number, [number, number]>();
+function supportByPage(scored: Scored[]): void {
+  const first = new Map<number, number>();
+  const second = new Map<number, number>();
   for (const { coverage, page, own } of scored) {
     if (coverage < 1) continue;
-    const [first, second] = best.get(page) ?? [0, 0];
-    best.set(page, own > first ? [own, first] : [first, Math.max(second, own)]);
+    const best = first.get(page) ?? 0;
+    const next = second.get(page) ?? 0;
+    first.set(page, Math.max(best, own));
+    second.set(page, own > best ? best : Math.max(next, own));
   }
   for (const hit of scored) {
-    const top = best.get(hit.page);
-    hit.score = hit.own + (top ? PAGE_SUPPORT * (top[0] === hit.own ? top[1] : top[0]) : 0);
+    const best = first.get(hit.page);
+    hit.score = hit.own + (best !== undefined ? PAGE_SUPPORT * (best === hit.own ? second.get(hit.page)! : best) : 0);
   }
-  scored.sort((a, b) => b.score - a.score || a.section - b.section);
 }
 
 /**
+ * The `count` best sections, best first: by score, then by number. Picked in one pass rather than sorted: thousands
+ * match a word being typed, and a handful are shown.
+ */
+function best(scored: readonly Scored[], count: number): Scored[] {
+  const top: Scored[] = [];
+  if (count <= 0) return top;
+  for (const hit of scored) {
+    if (top.length === count) {
+      if (!ranksBefore(hit, top[count - 1])) continue;
+      top.pop();
+    }
+    let at = top.length;
+    while (at > 0 && ranksBefore(hit, top[at - 1])) at--;
+    top.splice(at, 0, hit);
+  }
+  return top;
+}
+
+const ranksBefore = (a: Scored, b: Scored): boolean =>
+  a.score > b.score || (a.score === b.score && a.section < b.section);
+
+/**
  * Words side by side count, which takes the sections' text: it is loaded for the sections that could reach the
- * shown results with that bonus (at most ADJACENT times their score now), not for every match. Ranks `scored`
+ * shown results with that bonus (at most ADJACENT times their score now), not for every match. Scores `scored`
  * again; gives the texts it loaded, by section.
  */
 async function withAdjacentWords(
@@ -218,10 +249,17 @@ async function withAdjacentWords(
   const records = new Map<number, SectionRecord>();
   const phrase =
     content.length > 1 ? new RegExp(content.map(escapeRegExp).join('[\\W_]+(?:[^\\W_]+[\\W_]+)?'), 'i') : undefined;
-  const shown = Math.min(limit, scored.length);
-  const bar = phrase && shown ? scored[shown - 1].score : Infinity;
-  const needed = scored.filter((hit, i) => i < shown || hit.score * ADJACENT >= bar);
-  await texts.loadTexts([...needed, ...scored.slice(0, limit)].map(({ section }) => section));
+  const shown = best(scored, limit);
+  const bar = phrase && shown.length ? shown[shown.length - 1].score : Infinity;
+  // Those shown are among them: their score is at least the bar.
+  const needed =
+    bar === Infinity
+      ? shown
+      : best(
+          scored.filter((hit) => hit.score * ADJACENT >= bar),
+          Infinity,
+        );
+  await texts.loadTexts(needed.map(({ section }) => section));
   await Promise.all(needed.map(async ({ section }) => records.set(section, await texts.recordOf(section))));
   await goOn();
   if (phrase) {
@@ -229,7 +267,7 @@ async function withAdjacentWords(
       const { heading, text, page } = records.get(hit.section)!;
       if (phrase.test(page[0]) || phrase.test(heading) || phrase.test(text)) hit.own = hit.lunr * ADJACENT;
     }
-    rank(scored);
+    supportByPage(scored);
   }
   return records;
 }

@@ -13,7 +13,7 @@
 // section ORs together, with no object per section or per term. Any other query goes to lunr, and its match data is
 // read into the same marks.
 import { floorIndex } from '../sorted.ts';
-import { lunr, lunrInternals, type IndexParts } from './lunr.ts';
+import { lunr, lunrInternals } from './lunr.ts';
 
 /** The sections that have a term in a field, ascending (lunr's order), and the weight it has in each. */
 export interface Posting {
@@ -22,10 +22,18 @@ export interface Posting {
   weights: readonly number[];
 }
 
-/** lunr's parts, and the same postings by number (loaded-postings.ts). */
-export interface ScoringParts extends IndexParts {
+/** A query's terms of the postings loaded (loaded-postings.ts indexOver), and how lunr reads a query. */
+export interface ScoringParts {
+  /** The terms, sorted. */
+  terms: string[];
+  /** A term's number in the index: lunr's vectors are ordered by it. */
+  numberOf(term: string): number;
   /** A term's posting in field number `field` (of `fields`). */
   postingOf(term: string, field: number): Posting;
+  /** The terms, for lunr's expansion of a clause (prefixes, typos). */
+  tokenSet: lunr.TokenSet;
+  fields: string[];
+  pipeline: lunr.Pipeline;
 }
 
 /**
@@ -53,9 +61,9 @@ export function scoreQuery(parts: ScoringParts, build: (query: lunr.Query) => vo
   const query = new lunr.Query(parts.fields);
   build.call(query, query);
   if (query.clauses.some((clause) => (clause as { presence?: number }).presence !== lunr.Query.presence.OPTIONAL))
-    return lunrFound(new lunrInternals.Index(parts).query(build), marking);
+    return lunrFound(lunrIndexOf(parts).query(build), marking);
 
-  const { fields, invertedIndex, tokenSet, pipeline } = parts;
+  const { fields, tokenSet, pipeline } = parts;
   const queryVectors = fields.map(() => new lunr.Vector([]));
   tally.begin(marking.width, fields.length);
   /** The (term, field) pairs looked at, by field number. */
@@ -72,7 +80,7 @@ export function scoreQuery(parts: ScoringParts, build: (query: lunr.Query) => vo
       clause.term = term;
       const expanded = tokenSet.intersect(lunrInternals.TokenSet.fromClause(clause)).toArray();
       for (const each of expanded) {
-        const termIndex = (invertedIndex[each] as { _index: number })._index;
+        const termIndex = parts.numberOf(each);
         termsByIndex.set(termIndex, each);
         for (const name of clause.fields) {
           const field = fields.indexOf(name);
@@ -109,6 +117,35 @@ export function scoreQuery(parts: ScoringParts, build: (query: lunr.Query) => vo
   }
   return found;
 }
+
+/**
+ * lunr's own index over a query's terms, for the queries lunr scores (and the tests that compare): its inverted index
+ * and the sections' field vectors, of these terms only. A vector's other terms would add nothing to its dot product
+ * with the query's, so the scores are those of the whole index.
+ */
+export function lunrIndexOf(parts: ScoringParts): lunr.Index {
+  const invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
+  const fieldVectors: Record<string, lunr.Vector> = Object.create(null);
+  for (const term of parts.terms) {
+    const termIndex = parts.numberOf(term);
+    const posting: Record<string, unknown> = { _index: termIndex };
+    parts.fields.forEach((field, f) => {
+      const documents: Record<string, object> = Object.create(null);
+      const { sections, weights } = parts.postingOf(term, f);
+      sections.forEach((section, k) => {
+        documents[section] = NO_METADATA;
+        (fieldVectors[`${field}/${section}`] ??= new lunr.Vector([])).insert(termIndex, weights[k]);
+      });
+      posting[field] = documents;
+    });
+    invertedIndex[term] = posting;
+  }
+  const { tokenSet, fields, pipeline } = parts;
+  return new lunrInternals.Index({ invertedIndex, fieldVectors, tokenSet, fields, pipeline });
+}
+
+/** What lunr keeps of a term in a section (the positions it was not asked to record): nothing. */
+const NO_METADATA = Object.freeze({});
 
 /** lunr's results of a query with required or forbidden terms, as Found. */
 function lunrFound(results: lunr.Index.Result[], marking: Marking): Found {
