@@ -133,6 +133,7 @@ export class WordMarks implements Marking {
   /** Every content word. */
   private readonly all: number;
   private readonly known = new Map<string, number[]>();
+  private readonly answered = new Map<string, number>();
 
   constructor(readonly query: RankedQuery) {
     const { content, identifiers, fixes } = query;
@@ -148,7 +149,7 @@ export class WordMarks implements Marking {
     const key = `${field}/${term}`;
     let marks = this.known.get(key);
     if (!marks) {
-      const answered = maskOf(this.answers.map((answers) => answers(term)));
+      const answered = this.answeredBy(term);
       marks = [
         answered,
         field === 'part' ? answered : 0,
@@ -158,6 +159,16 @@ export class WordMarks implements Marking {
       this.known.set(key, marks);
     }
     return marks;
+  }
+
+  /** The words a term answers, worked out once per term (the scoring asks for each field it has the term in). */
+  private answeredBy(term: string): number {
+    let answered = this.answered.get(term);
+    if (answered === undefined) {
+      answered = maskOf(this.answers.map((answers) => answers(term)));
+      this.answered.set(term, answered);
+    }
+    return answered;
   }
 
   /**
@@ -292,27 +303,16 @@ function hitOf(
   };
 }
 
-/**
- * Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. Remembered per
- * term: a query matches a few terms, asked of each of its thousands of sections.
- */
+/** Whether an index term answers a query word: its stem, a prefix, one typo away, or a correction. */
 function answersWord(word: string, fixes: string[]): (term: string) => boolean {
   const stemmed = stem(word);
   const fuzzy = typoTolerant(word);
-  const known = new Map<string, boolean>();
-  return (term) => {
-    let answers = known.get(term);
-    if (answers === undefined) {
-      answers =
-        term === stemmed ||
-        term.startsWith(word) ||
-        term.startsWith(stemmed) ||
-        (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
-        fixes.includes(term);
-      known.set(term, answers);
-    }
-    return answers;
-  };
+  return (term) =>
+    term === stemmed ||
+    term.startsWith(word) ||
+    term.startsWith(stemmed) ||
+    (fuzzy && (withinOneEdit(term, stemmed) || withinOneEdit(term, word))) ||
+    fixes.includes(term);
 }
 
 function escapeRegExp(text: string): string {
