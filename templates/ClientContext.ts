@@ -1,5 +1,6 @@
 // What the browser side offers the templates. On the server it is empty: templates must render the same without it.
 import { createContext } from 'react';
+import type { MarkupPatch } from '../src/shared/live-protocol.ts';
 import type { SearchHit } from '../src/shared/search/engine.ts';
 
 export interface ClientServices {
@@ -20,6 +21,11 @@ export interface ClientServices {
   href?: string;
   /** Loads a part of a page on demand; `attempt` counts retries after a failure (see src/client/parts.ts). */
   importPart?: (url: string, attempt: number) => Promise<unknown>;
+  /**
+   * `egdocs serve`'s way to change a page's markup in place, replacing only the blocks a save changed
+   * (src/client/live-markup.ts); undefined in a built site.
+   */
+  livePatch?: () => MarkupPatch | undefined;
 }
 
 export const ClientContext = createContext<ClientServices>({});

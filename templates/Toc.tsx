@@ -13,10 +13,12 @@ export function useActiveHeading(items: TocItem[]): string | undefined {
   const [active, setActive] = useState<string>();
   const ids = items.map((item) => item.id).join('\n');
   useEffect(() => {
-    const headings = ids
-      .split('\n')
-      .map((id) => document.getElementById(id))
-      .filter((element): element is HTMLElement => element !== null);
+    // Looked up each time: a save in `egdocs serve` may replace a heading's element while the contents stay the same.
+    const headingsNow = () =>
+      ids
+        .split('\n')
+        .map((id) => document.getElementById(id))
+        .filter((element): element is HTMLElement => element !== null);
     // The heading of the last jump, until the reader scrolls (wheel, touch, keys, a press on the scrollbar).
     let jumped: HTMLElement | undefined;
     const update = () => {
@@ -24,7 +26,7 @@ export function useActiveHeading(items: TocItem[]): string | undefined {
       const line = navbar + (innerHeight - navbar) / 3;
       const atBottom = innerHeight + scrollY >= document.documentElement.scrollHeight - 4;
       let current: HTMLElement | undefined;
-      for (const heading of headings) {
+      for (const heading of headingsNow()) {
         const y = heading.getBoundingClientRect().top;
         if (y <= line || (atBottom && y < innerHeight)) current = heading;
       }
@@ -33,7 +35,7 @@ export function useActiveHeading(items: TocItem[]): string | undefined {
       setActive((y >= 0 && y <= line ? jumped : current)?.id);
     };
     const onHash = () => {
-      jumped = headings.find((heading) => location.hash === `#${encodeURIComponent(heading.id)}`);
+      jumped = headingsNow().find((heading) => location.hash === `#${encodeURIComponent(heading.id)}`);
       update();
     };
     let frame = 0;

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { App } from '../../templates/App.tsx';
 import { ClientContext, type ClientServices } from '../../templates/ClientContext.ts';
 import { readSetting, writeSetting } from '../../templates/storage.ts';
+import { MARKUP_HOOK, type MarkupPatch } from '../shared/live-protocol.ts';
 import type { PageProps } from '../shared/model/types.ts';
 import { propsFromPayload } from './merge.ts';
 import { type ArticlePart, importPart } from './parts.ts';
@@ -62,7 +63,13 @@ export function ClientApp({
         .get(indexUrl)!;
   }, [initial.chrome]);
   const base = useMemo<Omit<ClientServices, 'search' | 'prepareSearch'>>(
-    () => ({ reload: router.reload, navigate: router.navigate, announce, importPart }),
+    () => ({
+      reload: router.reload,
+      navigate: router.navigate,
+      announce,
+      importPart,
+      livePatch: () => (window as Window & { [MARKUP_HOOK]?: MarkupPatch })[MARKUP_HOOK],
+    }),
     [router, announce],
   );
   // A new object per navigation, so that a link to the same page with another query string (the navbar's "all

@@ -7,6 +7,7 @@ import {
   BUILD_ATTRIBUTE,
   isStale,
   type LiveMessage,
+  MARKUP_HOOK,
   PAGE_HOOK,
   type PageBuild,
   type PageHook,
@@ -15,6 +16,7 @@ import {
   type Update,
 } from '../shared/live-protocol.ts';
 import { routePathOf } from '../shared/routing.ts';
+import { patchMarkup } from './live-markup.ts';
 import { hideOverlay, showOverlay } from './live-overlay.ts';
 
 /** How long to wait before connecting again after the socket closed (the server restarting, a laptop waking). */
@@ -102,5 +104,6 @@ function connect(): void {
   socket.onclose = () => setTimeout(connect, RECONNECT_MS);
 }
 
+(window as Window & { [MARKUP_HOOK]?: typeof patchMarkup })[MARKUP_HOOK] = patchMarkup;
 restorePlace();
 connect();

@@ -86,3 +86,12 @@ export interface PageHook {
 }
 
 export const PAGE_HOOK = '__egdocsPage';
+
+/**
+ * What the live-reload script offers the page's markdown (templates/Markdown.tsx) at `window[MARKUP_HOOK]`: changes
+ * an element's children, rendered from `was`, into those of `html`, replacing only the blocks that changed. A built
+ * site's pages, which have no live script, set the new markup whole.
+ */
+export type MarkupPatch = (element: Element, was: string, html: string) => void;
+
+export const MARKUP_HOOK = '__egdocsMarkup';

@@ -156,6 +156,35 @@ test('a save of the page being read shows it in place: same scroll, the category
   await page.close();
 });
 
+test('a save replaces only the blocks it changed: a fold the reader opened in the article stays open', async () => {
+  await write(
+    'content/docs/setup.md',
+    '# Setup\n\n<details>\n<summary>Before you start</summary>\n\nCheck the server.\n\n</details>\n\nFirst steps.\n',
+  );
+  const page = await browser.newPage(DESKTOP);
+  await page.goto(`${server.url}docs/setup/`);
+  await hydrated(page);
+  await page.getByText('Before you start').click();
+  await page.getByText('Check the server.').waitFor();
+  await markWindow(page);
+
+  await append('content/docs/setup.md', 'Then the database.');
+  await page.getByText('Then the database.').waitFor();
+  assert.ok(await page.getByText('Check the server.').isVisible(), 'the fold the reader opened is still open');
+  assert.ok(await windowMarked(page), 'the page was not loaded again');
+  // A change inside the fold shows too (that block is new, so closed again, as written).
+  await write(
+    'content/docs/setup.md',
+    (await readFile(path.join(project, 'content/docs/setup.md'), 'utf8')).replace(
+      'Check the server.',
+      'Check the server and its PHP.',
+    ),
+  );
+  await page.getByText('Check the server and its PHP.', { exact: false }).waitFor({ state: 'attached' });
+  assert.equal(await page.locator('.markdown').getByText('Then the database.').count(), 1, 'each block once');
+  await page.close();
+});
+
 test('a page in another tab that the save did not change stays as it is', async () => {
   const reader = await reading();
   const other = await browser.newPage(DESKTOP);
