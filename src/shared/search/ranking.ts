@@ -132,7 +132,6 @@ export class WordMarks implements Marking {
   private readonly answers: ((term: string) => boolean)[];
   /** Every content word. */
   private readonly all: number;
-  private readonly known = new Map<string, number[]>();
   private readonly answered = new Map<string, number>();
 
   constructor(readonly query: RankedQuery) {
@@ -146,19 +145,13 @@ export class WordMarks implements Marking {
   }
 
   marksOf(term: string, field: string): number[] {
-    const key = `${field}/${term}`;
-    let marks = this.known.get(key);
-    if (!marks) {
-      const answered = this.answeredBy(term);
-      marks = [
-        answered,
-        field === 'part' ? answered : 0,
-        field === 'title' || field === 'heading' || field === 'part' ? answered : 0,
-        maskOf(this.query.identifiers.map((name) => name === term)),
-      ];
-      this.known.set(key, marks);
-    }
-    return marks;
+    const answered = this.answeredBy(term);
+    return [
+      answered,
+      field === 'part' ? answered : 0,
+      field === 'title' || field === 'heading' || field === 'part' ? answered : 0,
+      maskOf(this.query.identifiers.map((name) => name === term)),
+    ];
   }
 
   /** The words a term answers, worked out once per term (the scoring asks for each field it has the term in). */

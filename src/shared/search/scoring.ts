@@ -38,7 +38,8 @@ export interface ScoringParts {
 
 /**
  * What a section found is marked with for each index term it has in a field: `width` 32-bit masks, the same length
- * for every term of a query (ranking.ts). Asked once per term and field.
+ * for every term of a query (ranking.ts). Asked once per term and field, but for a query lunr scores: once per
+ * section then.
  */
 export interface Marking {
   width: number;
